@@ -1,0 +1,48 @@
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
+import { Logger } from 'nestjs-pino';
+import cookieParser from 'cookie-parser';
+import { AppModule } from './app.module';
+import { ApiExceptionFilter } from './common/errors/api-exception.filter';
+import { toErrorResponse } from './common/errors/error-body';
+import { httpConventions } from './common/http/http-conventions';
+import { createValidationPipe } from './common/validation/validation.pipe';
+import { wireJsonReplacer } from './common/wire/json-replacer';
+import { EnvService } from './env/env.service';
+import { setupOpenApi } from './openapi';
+
+const JSON_TYPES = ['application/json', 'text/json', 'application/*+json'];
+
+/** Builds the whole application; main.ts and the end-to-end tests share it. */
+export async function createApp(env: EnvService, options: { logs?: boolean } = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), {
+    bodyParser: false,
+    bufferLogs: true,
+    logger: options.logs === false ? false : undefined,
+  });
+  if (options.logs !== false) app.useLogger(app.get(Logger));
+  const urlBase = env.get('URL_BASE');
+
+  app.set('json replacer', wireJsonReplacer);
+  app.set('trust proxy', true);
+  app.disable('x-powered-by');
+  app.use(httpConventions(urlBase));
+  app.use(express.json({ type: JSON_TYPES, limit: '10mb' }));
+  app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  // Body-parser errors (unreadable JSON, too large) are answered here, before Nest rewraps them.
+  app.use((error: unknown, _request: express.Request, response: express.Response, next: express.NextFunction) => {
+    if (response.headersSent) return next(error);
+    const { status, body } = toErrorResponse(error, !env.isProduction);
+    response.status(status).json(body);
+  });
+  app.use(cookieParser());
+  if (urlBase) app.setGlobalPrefix(urlBase);
+
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ApiExceptionFilter(!env.isProduction));
+  app.enableShutdownHooks();
+  setupOpenApi(app);
+  await app.init();
+  return app;
+}

@@ -1,0 +1,29 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { AuthModule } from './auth/auth.module';
+import { loggerParams } from './common/http/logging';
+import { DatabaseModule } from './database/database.module';
+import { EnvModule } from './env/env.module';
+import { EnvService } from './env/env.service';
+import { SettingsModule } from './settings/settings.module';
+import { SystemModule } from './system/system.module';
+
+/** Feature modules, in no particular order; each owns its routes, entities and commands. */
+const FEATURE_MODULES = [SystemModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(env: EnvService): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        EnvModule.forRoot(env),
+        LoggerModule.forRoot(loggerParams(env)),
+        DatabaseModule,
+        SettingsModule,
+        AuthModule,
+        ...FEATURE_MODULES,
+      ],
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { HostConfigController } from '../settings/host/host-config.controller';
+import { HostConfigService } from '../settings/host/host-config.service';
+import { ApiKeyGuard } from './api-key.guard';
+import { ApiKeyService } from './api-key.service';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { SessionService } from './session.service';
+
+@Global()
+@Module({
+  controllers: [AuthController, HostConfigController],
+  providers: [
+    ApiKeyService,
+    SessionService,
+    AuthService,
+    HostConfigService,
+    { provide: APP_GUARD, useClass: ApiKeyGuard },
+  ],
+  exports: [ApiKeyService, HostConfigService, SessionService],
+})
+export class AuthModule {}

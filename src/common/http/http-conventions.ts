@@ -1,0 +1,32 @@
+import type { NextFunction, Request, Response } from 'express';
+import { APP_VERSION } from '../app-info';
+
+/**
+ * Express-level conventions of Readarr's API: the version header on /api responses,
+ * open CORS on /api/v1, and a 307 to the URL base for requests that arrive without it.
+ */
+export function httpConventions(urlBase: string) {
+  const apiPrefix = `${urlBase}/api`.toLowerCase();
+  const corsPrefix = `${urlBase}/api/v1`.toLowerCase();
+  return (request: Request, response: Response, next: NextFunction) => {
+    const path = request.path.toLowerCase();
+    if (urlBase && !path.startsWith(urlBase.toLowerCase() + '/') && path !== urlBase.toLowerCase()) {
+      response.redirect(307, `${urlBase}${request.originalUrl}`);
+      return;
+    }
+    if (path.startsWith(apiPrefix)) {
+      response.setHeader('X-Application-Version', APP_VERSION);
+      response.setHeader('Cache-Control', 'no-cache, no-store');
+    }
+    if (path.startsWith(corsPrefix)) {
+      response.setHeader('Access-Control-Allow-Origin', '*');
+      response.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS');
+      response.setHeader('Access-Control-Allow-Headers', request.headers['access-control-request-headers'] ?? '*');
+      if (request.method === 'OPTIONS') {
+        response.status(200).end();
+        return;
+      }
+    }
+    next();
+  };
+}

@@ -1,0 +1,52 @@
+import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { EnvService } from '../env/env.service';
+import { databaseOptions, runMigrations } from './database-options';
+import { EmbeddedPostgres } from './embedded-postgres';
+
+export const DATABASE_URL = Symbol('DATABASE_URL');
+
+/** Holds the embedded server (when used) so it is stopped after TypeORM has closed its pool. */
+@Injectable()
+export class DatabaseLifecycle implements OnApplicationShutdown {
+  embedded?: EmbeddedPostgres;
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.embedded?.stop();
+  }
+}
+
+@Global()
+@Module({
+  providers: [DatabaseLifecycle],
+  exports: [DatabaseLifecycle],
+})
+class DatabaseLifecycleModule {}
+
+@Global()
+@Module({
+  imports: [
+    DatabaseLifecycleModule,
+    TypeOrmModule.forRootAsync({
+      inject: [EnvService, DatabaseLifecycle],
+      useFactory: async (env: EnvService, lifecycle: DatabaseLifecycle) => {
+        let url = env.get('DATABASE_URL');
+        if (!url) {
+          lifecycle.embedded = new EmbeddedPostgres(env.get('DATA_DIR'));
+          url = await lifecycle.embedded.start();
+        }
+        return { ...databaseOptions(url), autoLoadEntities: true };
+      },
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        await runMigrations(dataSource);
+        new Logger('Database').log(`Database ready (${dataSource.migrations.length} migrations known)`);
+        return dataSource;
+      },
+    }),
+  ],
+})
+export class DatabaseModule {
+  constructor(@Inject(DataSource) readonly dataSource: DataSource) {}
+}

@@ -1,0 +1,118 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+const emptyToUndefined = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+
+/** Every environment variable Quire reads. Defaults live here, nowhere else. */
+export class EnvSchema {
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 1 and 65535' })
+  @Min(1, { message: 'must be an integer between 1 and 65535' })
+  @Max(65535, { message: 'must be an integer between 1 and 65535' })
+  PORT: number = 8787;
+
+  @IsString()
+  @Matches(/^[0-9a-fA-F:.*]+$|^localhost$/, { message: 'must be an IP address, "*" or "localhost"' })
+  BIND_ADDRESS: string = '0.0.0.0';
+
+  @IsString()
+  @Matches(/^$|^\/[A-Za-z0-9._~\-/]*[A-Za-z0-9._~-]$/, {
+    message: 'must be empty or a path starting with "/" and not ending with "/" (e.g. /quire)',
+  })
+  URL_BASE: string = '';
+
+  @IsString()
+  @MinLength(1)
+  DATA_DIR: string = './data';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
+  DATABASE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9]{20,}$/, { message: 'must be at least 20 letters or digits' })
+  API_KEY?: string;
+
+  @IsIn(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
+  LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
+
+  @IsIn(['production', 'development', 'test'], { message: 'must be production, development or test' })
+  NODE_ENV: 'production' | 'development' | 'test' = 'production';
+
+  @IsString()
+  @MinLength(1)
+  INSTANCE_NAME: string = 'Quire';
+
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 1 and 16' })
+  @Min(1, { message: 'must be an integer between 1 and 16' })
+  @Max(16, { message: 'must be an integer between 1 and 16' })
+  COMMAND_CONCURRENCY: number = 3;
+
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 10 and 60000' })
+  @Min(10, { message: 'must be an integer between 10 and 60000' })
+  @Max(60000, { message: 'must be an integer between 10 and 60000' })
+  COMMAND_POLL_INTERVAL_MS: number = 1000;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  METADATA_SOURCE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  COVER_SOURCE_URL?: string;
+
+  // Notification hub (see README "Notification hub")
+  @IsString()
+  HUB_SMTP_HOST: string = 'smtp-relay';
+
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 1 and 65535' })
+  @Min(1, { message: 'must be an integer between 1 and 65535' })
+  @Max(65535, { message: 'must be an integer between 1 and 65535' })
+  HUB_SMTP_PORT: number = 25;
+
+  @IsString()
+  HUB_SMTP_FROM: string = 'quire@localhost';
+
+  @IsString()
+  HUB_SMTP_TO: string = '';
+
+  @IsString()
+  HUB_SMTP_USER: string = '';
+
+  @IsString()
+  HUB_SMTP_PASSWORD: string = '';
+
+  @IsString()
+  @Matches(/^$|^https?:\/\/\S+$/, { message: 'must be empty or an http(s) URL' })
+  HUB_NTFY_URL: string = '';
+
+  @IsString()
+  @Matches(/^[-_A-Za-z0-9]{1,64}$/, { message: 'must be 1-64 letters, digits, "-" or "_"' })
+  HUB_NTFY_TOPIC: string = 'quire';
+
+  @IsString()
+  HUB_NTFY_TOKEN: string = '';
+
+  @IsString()
+  @Matches(/^$|^https?:\/\/\S+$/, { message: 'must be empty or an http(s) URL' })
+  HUB_HA_WEBHOOK_URL: string = '';
+
+  @IsString()
+  @MinLength(1)
+  HUB_ROUTES_FILE: string = '/etc/quire/notification-routes.yaml';
+
+  @IsString()
+  HUB_API_TOKEN: string = '';
+}

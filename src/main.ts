@@ -1,0 +1,28 @@
+import 'reflect-metadata';
+import { createApp } from './app-factory';
+import { EnvError, EnvService } from './env/env.service';
+
+async function bootstrap() {
+  let env: EnvService;
+  try {
+    env = EnvService.fromProcess();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await createApp(env);
+  const host = env.get('BIND_ADDRESS') === '*' ? '0.0.0.0' : env.get('BIND_ADDRESS');
+  await app.listen(env.get('PORT'), host);
+  const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${env.get('PORT')}${env.get('URL_BASE')}`;
+  console.log(
+    JSON.stringify({ level: 30, time: Date.now(), msg: `Quire listening on ${url} (API docs: ${url}/docs)` }),
+  );
+}
+
+bootstrap().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

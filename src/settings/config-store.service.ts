@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { ConfigEntry } from './config-entry.entity';
+
+/** The typed key/value store behind every `/api/v1/config/*` resource. */
+@Injectable()
+export class ConfigStore {
+  constructor(@InjectRepository(ConfigEntry) private readonly entries: Repository<ConfigEntry>) {}
+
+  async get<T>(key: string): Promise<T | undefined> {
+    const entry = await this.entries.findOneBy({ key });
+    return entry?.value as T | undefined;
+  }
+
+  /** A section merged over its defaults, so fields added later get their default value. */
+  async getSection<T extends object>(key: string, defaults: T): Promise<T> {
+    return { ...defaults, ...((await this.get<Partial<T>>(key)) ?? {}) };
+  }
+
+  async set(key: string, value: unknown): Promise<void> {
+    await this.entries.upsert({ key, value: value as object }, ['key']);
+  }
+
+  /** Stores the value only if the key is absent; returns whichever value is stored (safe across processes). */
+  async setIfAbsent<T>(key: string, value: T): Promise<T> {
+    await this.entries
+      .createQueryBuilder()
+      .insert()
+      .values({ key, value: value as object })
+      .orIgnore()
+      .execute();
+    return (await this.get<T>(key)) as T;
+  }
+}

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { existsSync } from 'node:fs';
+import { release } from 'node:os';
+import { resolve } from 'node:path';
+import { DataSource } from 'typeorm';
+import { APP_NAME, APP_START_TIME, APP_VERSION } from '../../common/app-info';
+import { EnvService } from '../../env/env.service';
+import { HostConfigService } from '../../settings/host/host-config.service';
+import { SystemResource } from './system.resource';
+
+@Injectable()
+export class SystemStatusService {
+  private databaseVersion?: string;
+  private readonly isDocker = existsSync('/.dockerenv');
+
+  constructor(
+    private readonly env: EnvService,
+    private readonly hostConfig: HostConfigService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async status(): Promise<SystemResource> {
+    const host = await this.hostConfig.load();
+    this.databaseVersion ??= await this.readDatabaseVersion();
+    const platform = process.platform;
+    return {
+      appName: APP_NAME,
+      instanceName: host.instanceName,
+      version: APP_VERSION,
+      buildTime: APP_START_TIME,
+      isDebug: !this.env.isProduction,
+      isProduction: this.env.isProduction,
+      isAdmin: process.getuid?.() === 0,
+      isUserInteractive: false,
+      startupPath: process.cwd(),
+      appData: resolve(this.env.get('DATA_DIR')),
+      osName: platform === 'linux' ? 'linux' : platform,
+      osVersion: release(),
+      isNetCore: true,
+      isLinux: platform === 'linux',
+      isOsx: platform === 'darwin',
+      isWindows: platform === 'win32',
+      isDocker: this.isDocker,
+      mode: 'console',
+      branch: host.branch,
+      databaseType: 'postgreSQL',
+      databaseVersion: this.databaseVersion,
+      authentication: host.authenticationMethod,
+      migrationVersion: this.dataSource.migrations.length,
+      urlBase: this.env.get('URL_BASE'),
+      runtimeVersion: process.versions.node,
+      runtimeName: 'node',
+      startTime: APP_START_TIME,
+      packageUpdateMechanism: this.isDocker ? 'docker' : 'external',
+      packageUpdateMechanismMessage: 'Quire does not update itself; upgrade the package or container image.',
+    };
+  }
+
+  private async readDatabaseVersion(): Promise<string> {
+    const rows: { server_version: string }[] = await this.dataSource.query('SHOW server_version');
+    const embedded = !this.env.get('DATABASE_URL');
+    return `${rows[0]?.server_version ?? 'unknown'}${embedded ? ' (embedded PGlite)' : ''}`;
+  }
+}
