@@ -1,10 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
 import { loggerParams } from './common/http/logging';
 import { DatabaseModule } from './database/database.module';
 import { EnvModule } from './env/env.module';
 import { EnvService } from './env/env.service';
+import { MetricsModule } from './metrics/metrics.module';
 import { SettingsModule } from './settings/settings.module';
 import { SystemModule } from './system/system.module';
 
@@ -20,6 +22,8 @@ export class AppModule {
         EnvModule.forRoot(env),
         LoggerModule.forRoot(loggerParams(env)),
         DatabaseModule,
+        EventEmitterModule.forRoot(),
+        MetricsModule,
         SettingsModule,
         AuthModule,
         ...FEATURE_MODULES,

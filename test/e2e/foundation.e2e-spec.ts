@@ -144,3 +144,19 @@ describe('foundation: forms login', () => {
     expect(String(out.headers['set-cookie'])).toMatch(/QuireAuth=;/);
   });
 });
+
+describe('foundation: several apps in one process', () => {
+  it('boots two instances on one database and serves /metrics publicly', async () => {
+    const first = await createTestApp();
+    const second = await createTestApp({}, { fresh: false });
+    try {
+      const metrics = await second.anonymous().get('/metrics').expect(200);
+      expect(metrics.text).toContain('# HELP notification_hub_up Service is running');
+      expect(metrics.text).toMatch(/^notification_hub_up 1$/m);
+      await first.api.get('/api/v1/system/status').expect(200);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});
