@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Header, Post, Res, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -25,7 +25,6 @@ export class AuthController {
   }
 
   @Post('login')
-  @HttpCode(200)
   @ApiConsumes('multipart/form-data', 'application/x-www-form-urlencoded')
   @UseInterceptors(NoFilesInterceptor())
   async login(@Body() form: LoginForm, @Res({ passthrough: true }) response: Response) {

@@ -3,12 +3,15 @@ import { APP_VERSION } from '../app-info';
 
 /**
  * Express-level conventions of Readarr's API: the version header on /api responses,
- * open CORS on /api/v1, and a 307 to the URL base for requests that arrive without it.
+ * open CORS on /api/v1, a 307 to the URL base for requests that arrive without it, and 200 for
+ * every success (Quire's spec: "Every listed endpoint answers 200", so Nest's POST default of 201 is folded).
  */
 export function httpConventions(urlBase: string) {
   const apiPrefix = `${urlBase}/api`.toLowerCase();
   const corsPrefix = `${urlBase}/api/v1`.toLowerCase();
   return (request: Request, response: Response, next: NextFunction) => {
+    const setStatus = response.status.bind(response);
+    response.status = (code: number) => setStatus(code === 201 || code === 202 || code === 204 ? 200 : code);
     const path = request.path.toLowerCase();
     if (urlBase && !path.startsWith(urlBase.toLowerCase() + '/') && path !== urlBase.toLowerCase()) {
       response.redirect(307, `${urlBase}${request.originalUrl}`);
