@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Header, Post, Res, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Header, Post, Query, Res, UseInterceptors } from '@nestjs/common';
 import { NoFilesInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { EnvService } from '../env/env.service';
 import { AuthService } from './auth.service';
@@ -27,7 +27,12 @@ export class AuthController {
   @Post('login')
   @ApiConsumes('multipart/form-data', 'application/x-www-form-urlencoded')
   @UseInterceptors(NoFilesInterceptor())
-  async login(@Body() form: LoginForm, @Res({ passthrough: true }) response: Response) {
+  @ApiQuery({ name: 'returnUrl', required: false, description: 'Followed by the login page after a successful login' })
+  async login(
+    @Body() form: LoginForm,
+    @Res({ passthrough: true }) response: Response,
+    @Query('returnUrl') _returnUrl?: string,
+  ) {
     const session = await this.auth.login(form.username, form.password);
     response.cookie(SESSION_COOKIE, session.token, {
       httpOnly: true,
