@@ -2,16 +2,28 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
+import { CustomFilterModule } from './custom-filter/custom-filter.module';
 import { loggerParams } from './common/http/logging';
 import { DatabaseModule } from './database/database.module';
 import { EnvModule } from './env/env.module';
 import { EnvService } from './env/env.service';
+import { ImportListExclusionModule } from './import-list-exclusion/import-list-exclusion.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { ProfileModule } from './profile/profile.module';
+import { RootFolderModule } from './root-folder/root-folder.module';
 import { SettingsModule } from './settings/settings.module';
 import { SystemModule } from './system/system.module';
+import { TagModule } from './tag/tag.module';
 
 /** Feature modules, in no particular order; each owns its routes, entities and commands. */
-const FEATURE_MODULES = [SystemModule];
+const FEATURE_MODULES = [
+  SystemModule,
+  TagModule,
+  ProfileModule,
+  RootFolderModule,
+  ImportListExclusionModule,
+  CustomFilterModule,
+];
 
 @Module({})
 export class AppModule {

@@ -1,4 +1,5 @@
 import { Foundation1763880000000 } from './1763880000000-foundation';
+import { LibraryProfiles1763880300000 } from './1763880300000-library-profiles';
 
 /** Every migration, in order. New migrations are appended here (never edited after they land). */
-export const migrations = [Foundation1763880000000];
+export const migrations = [Foundation1763880000000, LibraryProfiles1763880300000];

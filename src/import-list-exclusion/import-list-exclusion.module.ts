@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ImportListExclusionController } from './import-list-exclusion.controller';
+import { ImportListExclusion } from './import-list-exclusion.entity';
+import { ImportListExclusionService } from './import-list-exclusion.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ImportListExclusion])],
+  controllers: [ImportListExclusionController],
+  providers: [ImportListExclusionService],
+  exports: [ImportListExclusionService],
+})
+export class ImportListExclusionModule {}

@@ -1,0 +1,93 @@
+import { constants } from 'node:fs';
+import { access, readdir, stat, statfs } from 'node:fs/promises';
+import { isAbsolute, join, normalize, relative, sep } from 'node:path';
+
+export interface DiskInfo {
+  accessible: boolean;
+  freeSpace: number | null;
+  totalSpace: number | null;
+}
+
+/** Folders no library may live in (Readarr's SystemFolderValidator, Linux flavour). */
+export const SYSTEM_FOLDERS = [
+  '/bin',
+  '/boot',
+  '/dev',
+  '/etc',
+  '/lib',
+  '/lib64',
+  '/proc',
+  '/run',
+  '/sbin',
+  '/sys',
+  '/usr',
+  '/var',
+];
+
+/** Absolute path without a trailing separator (`/` stays `/`). */
+export function normalisePath(path: string): string {
+  const normalised = normalize(path.trim());
+  return normalised.length > 1 && normalised.endsWith(sep) ? normalised.slice(0, -1) : normalised;
+}
+
+export function isAbsolutePath(path: string): boolean {
+  return isAbsolute(path.trim());
+}
+
+/** True when `child` is `parent` or lies inside it. */
+export function isSameOrInside(parent: string, child: string): boolean {
+  const rel = relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+export async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export async function isWritable(path: string): Promise<boolean> {
+  try {
+    await access(path, constants.W_OK | constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function diskInfo(path: string): Promise<DiskInfo> {
+  try {
+    await access(path, constants.R_OK);
+    if (!(await isDirectory(path))) return { accessible: false, freeSpace: null, totalSpace: null };
+    const fs = await statfs(path);
+    return { accessible: true, freeSpace: fs.bavail * fs.bsize, totalSpace: fs.blocks * fs.bsize };
+  } catch {
+    return { accessible: false, freeSpace: null, totalSpace: null };
+  }
+}
+
+/** Sub-folders of `root` (hidden ones and Readarr's own skip list left out), sorted by name. */
+export async function subfolders(root: string): Promise<{ name: string; path: string }[]> {
+  try {
+    const entries = await readdir(root, { withFileTypes: true });
+    return entries
+      .filter(
+        (entry) => entry.isDirectory() && !entry.name.startsWith('.') && !SKIPPED_FOLDERS.has(entry.name.toLowerCase()),
+      )
+      .map((entry) => ({ name: entry.name, path: join(root, entry.name) }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  } catch {
+    return [];
+  }
+}
+
+const SKIPPED_FOLDERS = new Set([
+  '$recycle.bin',
+  'system volume information',
+  'lost+found',
+  '@eadir',
+  '#recycle',
+  '.@__thumb',
+]);

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ProfileModule } from '../profile/profile.module';
+import { TagModule } from '../tag/tag.module';
+import { RootFolderController } from './root-folder.controller';
+import { RootFolder } from './root-folder.entity';
+import { RootFolderService } from './root-folder.service';
+import { RootFolderViews } from './root-folder.views';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([RootFolder]), ProfileModule, TagModule],
+  controllers: [RootFolderController],
+  providers: [RootFolderService, RootFolderViews],
+  exports: [RootFolderService],
+})
+export class RootFolderModule {}
