@@ -16,7 +16,9 @@ class IdPipe implements PipeTransform<unknown, number | undefined> {
 
   transform(value: unknown): number | undefined {
     if ((value === undefined || value === '') && this.optional) return undefined;
-    const id = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
+    // The global ValidationPipe (transform: true) runs first and has already turned `id: number` params into numbers.
+    const id =
+      typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
     if (!Number.isSafeInteger(id) || id <= 0)
       throw new BadRequestError(`BadRequest: ${String(value)} is not a valid ID`);
     return id;
