@@ -1,0 +1,255 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { InjectMetric } from '@willsoto/nestjs-prometheus';
+import type { Gauge, Histogram } from 'prom-client';
+import { DataSource, EntityManager } from 'typeorm';
+import { EnvService } from '../env/env.service';
+import { CommandContext } from './command-handler.decorator';
+import { COMMAND_DURATION_METRIC, QUEUE_DEPTH_METRIC } from './command-metrics';
+import { CommandQueueService } from './command-queue.service';
+import { CommandRegistry } from './command-registry.service';
+import { CommandWorkerService } from './command-worker.service';
+import { CommandEntity } from './command.entity';
+import { CommandStatus, CommandStatusName } from './command.enums';
+import { rowsOf } from './rows';
+
+// Arbitrary constant: serialises claims of every Quire process on one database, so the exclusivity
+// rules are checked against a stable set of running commands.
+const CLAIM_LOCK_ID = 727_002;
+
+interface RunningRow {
+  name: string;
+  exclusive: boolean;
+  type_exclusive: boolean;
+  disk_access: boolean;
+  long_running: boolean;
+}
+
+export class NoHandlerError extends Error {
+  constructor(name: string) {
+    super(`No handler is registered for command '${name}' in this version of Quire`);
+    this.name = 'NoHandlerError';
+  }
+}
+
+/** Emitted (awaited) after a command ends, whatever its outcome. */
+export class CommandExecutedEvent {
+  static readonly NAME = 'command.executed';
+  constructor(readonly command: CommandEntity) {}
+}
+
+/**
+ * Runs queued commands: a polling loop per process (plus a wake-up on local enqueue), at most
+ * COMMAND_CONCURRENCY at a time, claiming rows with FOR UPDATE SKIP LOCKED under a transaction-level
+ * advisory lock so Readarr's exclusivity rules hold across processes.
+ */
+@Injectable()
+export class CommandExecutorService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(CommandExecutorService.name);
+  private readonly running = new Set<Promise<void>>();
+  private pumping = false;
+  private pumpAgain = false;
+  private stopping = false;
+  private timers: NodeJS.Timeout[] = [];
+  private unsubscribe?: () => void;
+  private readonly collector = () => this.collectDepth().catch(() => undefined);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly env: EnvService,
+    private readonly registry: CommandRegistry,
+    private readonly queue: CommandQueueService,
+    private readonly worker: CommandWorkerService,
+    private readonly events: EventEmitter2,
+    @InjectMetric(QUEUE_DEPTH_METRIC) private readonly depth: Gauge<string>,
+    @InjectMetric(COMMAND_DURATION_METRIC) private readonly durations: Histogram<string>,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    (this.depth as unknown as { collect?: () => Promise<void> }).collect = this.collector;
+    await this.worker.register();
+    this.unsubscribe = this.queue.onEnqueued(() => this.wake());
+    const poll = setInterval(() => this.wake(), this.env.get('COMMAND_POLL_INTERVAL_MS'));
+    const heartbeat = setInterval(() => void this.beat(), Math.max(250, Math.floor(this.worker.timeoutMs / 4)));
+    poll.unref();
+    heartbeat.unref();
+    this.timers = [poll, heartbeat];
+    this.wake();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    this.unsubscribe?.();
+    const gauge = this.depth as unknown as { collect?: () => Promise<void> };
+    if (gauge.collect === this.collector) delete gauge.collect;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    if (this.running.size > 0) {
+      const grace = this.env.get('COMMAND_SHUTDOWN_GRACE_MS');
+      this.logger.log(`Waiting up to ${grace} ms for ${this.running.size} running command(s)`);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...this.running]),
+        new Promise((resolve) => (timer = setTimeout(resolve, grace))),
+      ]);
+      clearTimeout(timer);
+    }
+    await this.worker
+      .unregister()
+      .catch((error: unknown) => this.logger.warn(`Leaving the worker table failed: ${String(error)}`));
+  }
+
+  /** Number of commands this process is running now. */
+  get activeCount(): number {
+    return this.running.size;
+  }
+
+  /** Look for work now (instead of at the next poll). */
+  wake(): void {
+    if (this.stopping) return;
+    void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = true;
+    try {
+      do {
+        this.pumpAgain = false;
+        while (!this.stopping && this.running.size < this.env.get('COMMAND_CONCURRENCY')) {
+          const command = await this.claimNext();
+          if (!command) break;
+          const run: Promise<void> = this.execute(command).finally(() => {
+            this.running.delete(run);
+            this.wake();
+          });
+          this.running.add(run);
+        }
+      } while (this.pumpAgain && !this.stopping);
+    } catch (error) {
+      if (!this.stopping) this.logger.error(`Claiming a command failed: ${String(error)}`);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /** One short transaction: lock, read the running set, pick the first eligible queued row, mark it started. */
+  async claimNext(): Promise<CommandEntity | undefined> {
+    const id = await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [CLAIM_LOCK_ID]);
+      const running: RunningRow[] = await manager.query(
+        `SELECT name, exclusive, type_exclusive, disk_access, long_running FROM command WHERE status = 'started'`,
+      );
+      // An exclusive command blocks every other while it runs.
+      if (running.some((row) => row.exclusive)) return undefined;
+      let next = await this.pick(manager, running, true);
+      if (next?.exclusive && running.length > 0) {
+        // An exclusive command waits for the running ones; only long-running ones let others pass it.
+        if (!running.every((row) => row.long_running)) return undefined;
+        next = await this.pick(manager, running, false);
+      }
+      if (!next) return undefined;
+      await manager.query(
+        `UPDATE command SET status = 'started', started_at = clock_timestamp(), worker_id = $2 WHERE id = $1`,
+        [next.id, this.worker.id],
+      );
+      return next.id;
+    });
+    if (id === undefined) return undefined;
+    return (await this.dataSource.getRepository(CommandEntity).findOneBy({ id })) ?? undefined;
+  }
+
+  private async pick(manager: EntityManager, running: RunningRow[], allowExclusive: boolean) {
+    const rows: { id: number; exclusive: boolean }[] = await manager.query(
+      `SELECT id, exclusive FROM command
+        WHERE status = 'queued'
+          AND NOT (disk_access AND $1::boolean)
+          AND NOT (type_exclusive AND name = ANY($2::varchar[]))
+          AND ($3::boolean OR NOT exclusive)
+        ORDER BY priority DESC, queued_at, id
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED`,
+      [
+        running.some((row) => row.disk_access),
+        running.filter((row) => row.type_exclusive).map((row) => row.name),
+        allowExclusive,
+      ],
+    );
+    return rows[0];
+  }
+
+  private async execute(command: CommandEntity): Promise<void> {
+    const registered = this.registry.get(command.name);
+    const started = Date.now();
+    const context: CommandContext = {
+      commandId: command.id,
+      trigger: command.trigger,
+      progress: (message: string) => this.progress(command.id, message),
+    };
+    let status: CommandStatusName = 'completed';
+    let message: string;
+    let exception: string | null = null;
+    try {
+      if (!registered) throw new NoHandlerError(command.name);
+      const returned = await registered.instance.execute(command.body, context);
+      message = returned || (command.body.completionMessage as string | undefined) || 'Completed';
+    } catch (error) {
+      status = 'failed';
+      message = error instanceof Error ? error.message : String(error);
+      exception = error instanceof NoHandlerError ? `${error.name}: ${error.message}` : errorText(error);
+      if (!(error instanceof NoHandlerError))
+        this.logger.warn(`Command ${command.name} (${command.id}) failed: ${message}`);
+    }
+    this.durations.observe({ name: command.name, status }, (Date.now() - started) / 1000);
+    try {
+      const updated = rowsOf<{ id: number }>(
+        await this.dataSource.query(
+          `UPDATE command SET status = $2, result = $3, message = $4, exception = $5, ended_at = clock_timestamp()
+            WHERE id = $1 AND status = 'started' AND worker_id = $6 RETURNING id`,
+          [
+            command.id,
+            status,
+            status === 'completed' ? 'successful' : 'unsuccessful',
+            message,
+            exception,
+            this.worker.id,
+          ],
+        ),
+      );
+      if (updated.length === 0) return; // orphaned meanwhile by another process: its verdict stands
+      const finished = await this.dataSource.getRepository(CommandEntity).findOneBy({ id: command.id });
+      if (finished) await this.events.emitAsync(CommandExecutedEvent.NAME, new CommandExecutedEvent(finished));
+    } catch (error) {
+      if (!this.stopping) this.logger.error(`Recording the end of command ${command.id} failed: ${String(error)}`);
+    }
+  }
+
+  private async progress(id: number, message: string): Promise<void> {
+    await this.dataSource.query(`UPDATE command SET message = $2 WHERE id = $1 AND status = 'started'`, [id, message]);
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      await this.worker.heartbeat();
+    } catch (error) {
+      if (!this.stopping) this.logger.warn(`Command worker heartbeat failed: ${String(error)}`);
+    }
+  }
+
+  private async collectDepth(): Promise<void> {
+    if (!this.dataSource.isInitialized || this.stopping) return;
+    const rows: { status: string; count: string }[] = await this.dataSource.query(
+      `SELECT status, count(*) AS count FROM command GROUP BY status`,
+    );
+    const counts = new Map(rows.map((row) => [row.status, Number(row.count)]));
+    for (const status of CommandStatus.names) this.depth.set({ status }, counts.get(status) ?? 0);
+  }
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  return String(error);
+}

@@ -1,0 +1,168 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { ConflictError, NotFoundError, ValidationError } from '../common/errors/domain-errors';
+import { COMMAND_CATALOGUE } from './command-catalogue';
+import { buildBody, dedupKey } from './command-body';
+import { CommandRegistry } from './command-registry.service';
+import { CommandEntity } from './command.entity';
+import { CommandPriority, CommandPriorityName, CommandStatusName, CommandTriggerName } from './command.enums';
+
+export interface EnqueueOptions {
+  trigger?: CommandTriggerName;
+  priority?: CommandPriorityName;
+  clientUserAgent?: string;
+  lastExecutionTime?: Date | null;
+  lastStartTime?: Date | null;
+}
+
+/** Finished commands stay in `GET /command` this long (Readarr's MessagingCleanup window). */
+export const RECENTLY_FINISHED_MS = 5 * 60_000;
+
+const STATUS_ORDER: CommandStatusName[] = [
+  'started',
+  'queued',
+  'completed',
+  'failed',
+  'aborted',
+  'cancelled',
+  'orphaned',
+];
+
+/**
+ * The durable command queue: rows in table `command`. Any feature queues work with `enqueue`;
+ * the executor of some Quire process sharing the database runs it.
+ */
+@Injectable()
+export class CommandQueueService {
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    @InjectRepository(CommandEntity) private readonly commands: Repository<CommandEntity>,
+    private readonly registry: CommandRegistry,
+  ) {}
+
+  /**
+   * Queues a command (name case-insensitive; unknown → BadRequestError listing the valid names).
+   * An equal command that is queued or running is returned instead (Readarr's de-duplication).
+   */
+  async enqueue(name: string, body: object = {}, options: EnqueueOptions = {}): Promise<CommandEntity> {
+    const canonical = this.registry.resolveName(name);
+    const flags = this.registry.flags(canonical);
+    const trigger = options.trigger ?? 'unspecified';
+    const fullBody = buildBody(canonical, body as Record<string, unknown>, {
+      trigger,
+      flags,
+      clientUserAgent: options.clientUserAgent,
+      lastExecutionTime: options.lastExecutionTime,
+      lastStartTime: options.lastStartTime,
+    });
+    const key = dedupKey(fullBody);
+    const row = {
+      name: canonical,
+      body: JSON.parse(JSON.stringify(fullBody)) as Record<string, unknown>,
+      dedupKey: key,
+      priority: CommandPriority.toNumber(options.priority ?? 'normal'),
+      status: 'queued' as const,
+      result: 'unknown' as const,
+      trigger,
+      clientUserAgent: options.clientUserAgent ?? null,
+      exclusive: Boolean(flags.exclusive),
+      typeExclusive: Boolean(flags.typeExclusive),
+      diskAccess: Boolean(flags.diskAccess),
+      longRunning: Boolean(flags.longRunning),
+    };
+    // The partial unique index (name, dedup_key) over queued/started rows makes dedup hold across processes.
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const inserted = await this.commands
+        .createQueryBuilder()
+        .insert()
+        .values(row as QueryDeepPartialEntity<CommandEntity>)
+        .orIgnore()
+        .returning(['id'])
+        .execute();
+      const id = (inserted.raw as { id: number }[])[0]?.id;
+      if (id) {
+        this.notify();
+        return this.commands.findOneByOrFail({ id });
+      }
+      const existing = await this.commands
+        .createQueryBuilder('c')
+        .where('c.name = :name AND c.dedup_key = :key', { name: canonical, key })
+        .andWhere(`c.status IN ('queued', 'started')`)
+        .getOne();
+      if (existing) return existing;
+      // The equal command finished between our insert and our look-up: try again.
+    }
+    throw new Error(`Could not queue command '${canonical}'`);
+  }
+
+  /**
+   * A command posted through the API (`{name, ...fields}`): trigger `manual`, the poster's User-Agent kept,
+   * `ManualImport` at high priority (reference §8.2).
+   */
+  async submit(input: unknown, userAgent?: string): Promise<CommandEntity> {
+    const fields =
+      input && typeof input === 'object' && !Array.isArray(input) ? { ...(input as Record<string, unknown>) } : {};
+    const nameKey = Object.keys(fields).find((key) => key.toLowerCase() === 'name');
+    const name = nameKey ? fields[nameKey] : undefined;
+    if (typeof name !== 'string' || name.trim() === '')
+      throw ValidationError.of('name', "'Name' must not be empty.", name ?? null, 'NotEmptyValidator');
+    const canonical = this.registry.resolveName(name);
+    delete fields[nameKey!];
+    return this.enqueue(canonical, fields, {
+      trigger: 'manual',
+      priority: COMMAND_CATALOGUE[canonical]?.manualPriority ?? 'normal',
+      clientUserAgent: userAgent || undefined,
+    });
+  }
+
+  /** Queued and running commands, and those that finished in the last few minutes (reference §8.2). */
+  list(): Promise<CommandEntity[]> {
+    const order = `CASE c.status ${STATUS_ORDER.map((status, index) => `WHEN '${status}' THEN ${index}`).join(' ')} END`;
+    return this.commands
+      .createQueryBuilder('c')
+      .where(
+        new Brackets((where) =>
+          where
+            .where(`c.status IN ('queued', 'started')`)
+            .orWhere('c.ended_at > :since', { since: new Date(Date.now() - RECENTLY_FINISHED_MS) }),
+        ),
+      )
+      .orderBy(order, 'ASC')
+      .addOrderBy('c.priority', 'DESC')
+      .addOrderBy('c.queued_at', 'ASC')
+      .addOrderBy('c.id', 'ASC')
+      .getMany();
+  }
+
+  async get(id: number): Promise<CommandEntity> {
+    const command = await this.commands.findOneBy({ id });
+    if (!command) throw new NotFoundError(`Command with ID ${id} does not exist`);
+    return command;
+  }
+
+  /** Cancels a queued command so it never runs; anything else is a conflict (Readarr: 409). */
+  async cancel(id: number): Promise<CommandEntity> {
+    const updated = await this.commands
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'cancelled', endedAt: () => 'clock_timestamp()', message: 'Cancelled' })
+      .where(`id = :id AND status = 'queued'`, { id })
+      .execute();
+    const command = await this.get(id);
+    if (!updated.affected) throw new ConflictError('Unable to cancel task');
+    return command;
+  }
+
+  /** Called on every enqueue in this process (the executor wakes up instead of waiting for its poll). */
+  onEnqueued(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify() {
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,45 @@
+import { splitCommandName } from './command-catalogue';
+import { CommandEntity } from './command.entity';
+import { CommandPriority } from './command.enums';
+import { CommandResource } from './command.resource';
+import { formatTimeSpan } from './timespan';
+
+const BROWSER_AGENT = /^Mozilla\/5\.0/;
+
+function toDate(value: unknown): Date | undefined {
+  if (typeof value !== 'string' && !(value instanceof Date)) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+export function toCommandResource(command: CommandEntity): CommandResource {
+  const body = { ...command.body };
+  const agent =
+    command.clientUserAgent && !BROWSER_AGENT.test(command.clientUserAgent) ? command.clientUserAgent : undefined;
+  if (!agent) delete body.clientUserAgent;
+  for (const key of ['lastExecutionTime', 'lastStartTime']) if (body[key] != null) body[key] = toDate(body[key]);
+  const started = command.startedAt ?? undefined;
+  const ended = command.endedAt ?? undefined;
+  const priority = Object.entries(CommandPriority.values).find(([, value]) => value === command.priority)?.[0];
+  return {
+    id: command.id,
+    name: command.name,
+    commandName: splitCommandName(command.name),
+    message: command.message ?? undefined,
+    body,
+    priority: priority ?? 'normal',
+    status: command.status,
+    result: command.result,
+    queued: command.queuedAt,
+    started,
+    ended,
+    duration: started && ended ? formatTimeSpan(ended.getTime() - started.getTime()) : undefined,
+    exception: command.exception ?? undefined,
+    trigger: command.trigger,
+    clientUserAgent: agent,
+    stateChangeTime: started ?? ended,
+    sendUpdatesToClient: Boolean(body.sendUpdatesToClient),
+    updateScheduledTask: Boolean(body.updateScheduledTask),
+    lastExecutionTime: toDate(body.lastExecutionTime),
+  };
+}

@@ -1,0 +1,46 @@
+import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CommandController } from './command.controller';
+import { CommandEntity } from './command.entity';
+import { CommandExecutorService } from './command-executor.service';
+import { commandMetricProviders } from './command-metrics';
+import { CommandQueueService } from './command-queue.service';
+import { CommandRegistry } from './command-registry.service';
+import { CommandRetentionService } from './command-retention.service';
+import { CommandWorkerEntity } from './command-worker.entity';
+import { CommandWorkerService } from './command-worker.service';
+import { HousekeepingHandler, MessagingCleanupHandler } from './handlers/housekeeping.handler';
+import { TestCommandHandler } from './handlers/test.handler';
+import { ScheduledTaskEntity } from './scheduled-task.entity';
+import { TaskController } from './task.controller';
+import { TaskSchedulerService } from './task-scheduler.service';
+
+/**
+ * The durable command queue, its executor and the scheduler. Other features inject CommandQueueService
+ * (exported; this module is global) and declare handlers with @CommandHandler in their own providers.
+ */
+@Global()
+@Module({
+  imports: [
+    DiscoveryModule,
+    ScheduleModule.forRoot(),
+    TypeOrmModule.forFeature([CommandEntity, CommandWorkerEntity, ScheduledTaskEntity]),
+  ],
+  controllers: [CommandController, TaskController],
+  providers: [
+    ...commandMetricProviders,
+    CommandRegistry,
+    CommandQueueService,
+    CommandWorkerService,
+    CommandExecutorService,
+    CommandRetentionService,
+    TaskSchedulerService,
+    TestCommandHandler,
+    HousekeepingHandler,
+    MessagingCleanupHandler,
+  ],
+  exports: [CommandQueueService, CommandRegistry],
+})
+export class CommandModule {}

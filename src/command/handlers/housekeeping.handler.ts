@@ -1,0 +1,38 @@
+import { Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { CommandContext, CommandHandler, CommandHandlerInstance } from '../command-handler.decorator';
+import { CommandRetentionService } from '../command-retention.service';
+
+/** Name of the event every feature may listen to (awaited) to trim its own tables during Housekeeping. */
+export const HOUSEKEEPING_EVENT = 'housekeeping.run';
+
+/** Readarr's daily Housekeeping: old finished commands go, then every feature trims its own tables. */
+@CommandHandler('Housekeeping')
+export class HousekeepingHandler implements CommandHandlerInstance {
+  private readonly logger = new Logger(HousekeepingHandler.name);
+
+  constructor(
+    private readonly retention: CommandRetentionService,
+    private readonly events: EventEmitter2,
+  ) {}
+
+  async execute(_body: object, context: CommandContext): Promise<string> {
+    await context.progress('Removing old commands');
+    const removed = await this.retention.trim();
+    if (removed > 0) this.logger.log(`Removed ${removed} finished command(s)`);
+    await context.progress('Running housekeeping tasks');
+    await this.events.emitAsync(HOUSEKEEPING_EVENT);
+    return 'Completed';
+  }
+}
+
+/** Readarr trims its in-memory command list every 5 minutes; here it trims the table to the retention window. */
+@CommandHandler('MessagingCleanup')
+export class MessagingCleanupHandler implements CommandHandlerInstance {
+  constructor(private readonly retention: CommandRetentionService) {}
+
+  async execute(): Promise<string> {
+    await this.retention.trim();
+    return 'Completed';
+  }
+}

@@ -1,0 +1,12 @@
+export { CommandHandler, COMMAND_HANDLER } from './command-handler.decorator';
+export type {
+  CommandContext,
+  CommandFlags,
+  CommandHandlerInstance,
+  CommandHandlerMetadata,
+} from './command-handler.decorator';
+export { CommandQueueService } from './command-queue.service';
+export type { EnqueueOptions } from './command-queue.service';
+export { CommandExecutedEvent } from './command-executor.service';
+export { HOUSEKEEPING_EVENT } from './handlers/housekeeping.handler';
+export { CommandModule } from './command.module';

@@ -1,0 +1,163 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { NotFoundError } from '../common/errors/domain-errors';
+import { EnvService } from '../env/env.service';
+import { ConfigStore } from '../settings/config-store.service';
+import { HostConfigService } from '../settings/host/host-config.service';
+import { CommandExecutedEvent } from './command-executor.service';
+import { CommandQueueService } from './command-queue.service';
+import { CommandRegistry } from './command-registry.service';
+import { CommandPriority } from './command.enums';
+import { rowsOf } from './rows';
+import { backupIntervalMinutes, rssSyncIntervalMinutes, TASK_DEFINITIONS } from './scheduled-tasks';
+import { ScheduledTaskEntity } from './scheduled-task.entity';
+
+const TICK_NAME = 'quire-command-scheduler';
+
+interface DueRow {
+  task_name: string;
+  priority: number;
+  last_execution: Date | null;
+  last_start_time: Date | null;
+}
+
+/**
+ * Readarr's scheduler: the tasks of §8.4 live in table `scheduled_task`; every tick, due tasks whose
+ * handler exists in this process are claimed with one conditional UPDATE (so several processes queue a
+ * due task once) and queued as commands with trigger `scheduled`.
+ */
+@Injectable()
+export class TaskSchedulerService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(TaskSchedulerService.name);
+  private ticking = false;
+
+  constructor(
+    @InjectRepository(ScheduledTaskEntity) private readonly tasks: Repository<ScheduledTaskEntity>,
+    private readonly queue: CommandQueueService,
+    private readonly registry: CommandRegistry,
+    private readonly config: ConfigStore,
+    private readonly hostConfig: HostConfigService,
+    private readonly env: EnvService,
+    private readonly schedulerRegistry: SchedulerRegistry,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.seed();
+    const timer = setInterval(() => void this.tick(), this.env.get('SCHEDULER_TICK_MS'));
+    timer.unref();
+    this.schedulerRegistry.addInterval(TICK_NAME, timer);
+  }
+
+  /** Creates missing task rows (first run counts from now) and applies the current intervals. */
+  async seed(): Promise<void> {
+    const intervals = await this.intervals();
+    for (const task of TASK_DEFINITIONS) {
+      await this.tasks
+        .createQueryBuilder()
+        .insert()
+        .values({
+          taskName: task.taskName,
+          intervalMinutes: intervals.get(task.taskName) ?? task.interval,
+          priority: CommandPriority.toNumber(task.priority ?? 'normal'),
+          lastExecution: () => 'now()',
+        })
+        .orIgnore()
+        .execute();
+    }
+    await this.applyIntervals(intervals);
+  }
+
+  /** Queues every due task with a registered handler; returns the names queued by this call. */
+  async tick(): Promise<string[]> {
+    if (this.ticking) return [];
+    this.ticking = true;
+    try {
+      await this.applyIntervals(await this.intervals());
+      const schedulable = TASK_DEFINITIONS.map((task) => task.taskName).filter((name) => this.registry.has(name));
+      if (schedulable.length === 0) return [];
+      const due = rowsOf<DueRow>(
+        await this.tasks.query(
+          `UPDATE scheduled_task SET last_queued_at = clock_timestamp()
+            WHERE task_name = ANY($1::varchar[]) AND interval_minutes > 0
+              AND COALESCE(last_execution, '-infinity') + make_interval(mins => interval_minutes) < now()
+              AND (last_queued_at IS NULL
+                   OR last_queued_at <= COALESCE(last_execution, '-infinity')
+                   OR last_queued_at + make_interval(mins => interval_minutes) < now())
+            RETURNING task_name, priority, last_execution, last_start_time`,
+          [schedulable],
+        ),
+      );
+      for (const task of due) {
+        const priority = CommandPriority.names.find((name) => CommandPriority.toNumber(name) === task.priority);
+        await this.queue.enqueue(
+          task.task_name,
+          {},
+          {
+            trigger: 'scheduled',
+            priority: priority ?? 'normal',
+            lastExecutionTime: task.last_execution,
+            lastStartTime: task.last_start_time,
+          },
+        );
+      }
+      return due.map((task) => task.task_name);
+    } catch (error) {
+      this.logger.warn(`Scheduler tick failed: ${String(error)}`);
+      return [];
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  async list(): Promise<ScheduledTaskEntity[]> {
+    await this.applyIntervals(await this.intervals());
+    const tasks = await this.tasks.find();
+    return tasks.sort((a, b) => a.taskName.localeCompare(b.taskName));
+  }
+
+  async get(id: number): Promise<ScheduledTaskEntity> {
+    await this.applyIntervals(await this.intervals());
+    const task = await this.tasks.findOneBy({ id });
+    if (!task) throw new NotFoundError(`Scheduled task with ID ${id} does not exist`);
+    return task;
+  }
+
+  /** A run that updates its scheduled task (Readarr's `updateScheduledTask`) moves the task's last execution. */
+  @OnEvent(CommandExecutedEvent.NAME)
+  async onCommandExecuted(event: CommandExecutedEvent): Promise<void> {
+    const command = event.command;
+    if (!command.body.updateScheduledTask || !command.startedAt || !command.endedAt) return;
+    await this.tasks.update(
+      { taskName: command.name },
+      {
+        lastExecution: command.endedAt,
+        lastStartTime: command.startedAt,
+        lastDurationMs: command.endedAt.getTime() - command.startedAt.getTime(),
+      },
+    );
+  }
+
+  /** RssSync from `config/indexer` `rssSyncInterval`, Backup from `config/host` `backupInterval` (days). */
+  private async intervals(): Promise<Map<string, number>> {
+    const indexer = await this.config.getSection('indexer', { rssSyncInterval: 15 });
+    const host = await this.hostConfig.load();
+    return new Map([
+      ['RssSync', rssSyncIntervalMinutes(Number(indexer.rssSyncInterval))],
+      ['Backup', backupIntervalMinutes(Number(host.backupInterval))],
+    ]);
+  }
+
+  private async applyIntervals(intervals: Map<string, number>): Promise<void> {
+    const names = TASK_DEFINITIONS.map((task) => task.taskName);
+    const minutes = TASK_DEFINITIONS.map((task) => intervals.get(task.taskName) ?? task.interval);
+    await this.tasks.query(
+      `UPDATE scheduled_task t SET interval_minutes = v.minutes
+         FROM unnest($1::varchar[], $2::int[]) AS v(name, minutes)
+        WHERE t.task_name = v.name AND t.interval_minutes <> v.minutes`,
+      [names, minutes],
+    );
+  }
+}

@@ -1,0 +1,51 @@
+import { FINAL_STATUSES } from '../../src/command/command.enums';
+import type { TestApp } from './create-test-app';
+
+/** A CommandResource as the API returns it (only the fields tests usually read are typed). */
+export interface CommandJson {
+  id: number;
+  name: string;
+  commandName: string;
+  status: string;
+  result: string;
+  message?: string;
+  exception?: string;
+  trigger: string;
+  priority: string;
+  body: Record<string, any>;
+  queued: string;
+  started?: string;
+  ended?: string;
+  duration?: string;
+  [key: string]: unknown;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `GET /api/v1/command/{id}` until the command reaches a final status; returns the resource. */
+export async function waitForCommand(t: TestApp, id: number, timeoutMs = 30_000): Promise<CommandJson> {
+  const deadline = Date.now() + timeoutMs;
+  let last: CommandJson | undefined;
+  for (;;) {
+    const response = await t.api.get(`/api/v1/command/${id}`);
+    if (response.status !== 200) throw new Error(`GET /api/v1/command/${id} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    last = response.body as CommandJson;
+    if ((FINAL_STATUSES as readonly string[]).includes(last.status)) return last;
+    if (Date.now() > deadline)
+      throw new Error(`Command ${id} (${last.name}) still ${last.status} after ${timeoutMs} ms: ${last.message ?? ''}`);
+    await sleep(25);
+  }
+}
+
+/** Posts a command through the API and waits for it to finish (completed, failed, …); returns the resource. */
+export async function runCommand(
+  t: TestApp,
+  name: string,
+  body: Record<string, unknown> = {},
+  timeoutMs = 30_000,
+): Promise<CommandJson> {
+  const response = await t.api.post('/api/v1/command').send({ name, ...body });
+  if (response.status !== 200)
+    throw new Error(`POST /api/v1/command ${name} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return waitForCommand(t, (response.body as CommandJson).id, timeoutMs);
+}
