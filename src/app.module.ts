@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
+import { CommandModule } from './command/command.module';
 import { CustomFilterModule } from './custom-filter/custom-filter.module';
 import { loggerParams } from './common/http/logging';
 import { DatabaseModule } from './database/database.module';
@@ -18,6 +19,7 @@ import { TagModule } from './tag/tag.module';
 /** Feature modules, in no particular order; each owns its routes, entities and commands. */
 const FEATURE_MODULES = [
   SystemModule,
+  CommandModule,
   TagModule,
   ProfileModule,
   RootFolderModule,

@@ -6,6 +6,7 @@ import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeyService } from './api-key.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { ResetApiKeyHandler } from './reset-api-key.handler';
 import { SessionService } from './session.service';
 
 @Global()
@@ -16,6 +17,7 @@ import { SessionService } from './session.service';
     SessionService,
     AuthService,
     HostConfigService,
+    ResetApiKeyHandler,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
   ],
   exports: [ApiKeyService, HostConfigService, SessionService],

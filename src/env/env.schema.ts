@@ -62,6 +62,27 @@ export class EnvSchema {
   @Max(60000, { message: 'must be an integer between 10 and 60000' })
   COMMAND_POLL_INTERVAL_MS: number = 1000;
 
+  /** A process whose heartbeat is older than this is dead: its running commands become `orphaned`. */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 1000 and 3600000' })
+  @Min(1000, { message: 'must be an integer between 1000 and 3600000' })
+  @Max(3_600_000, { message: 'must be an integer between 1000 and 3600000' })
+  COMMAND_WORKER_TIMEOUT_MS: number = 60_000;
+
+  /** How long shutdown waits for running commands before abandoning them. */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 0 and 600000' })
+  @Min(0, { message: 'must be an integer between 0 and 600000' })
+  @Max(600_000, { message: 'must be an integer between 0 and 600000' })
+  COMMAND_SHUTDOWN_GRACE_MS: number = 10_000;
+
+  /** How often the scheduler looks for due scheduled tasks. */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 100 and 600000' })
+  @Min(100, { message: 'must be an integer between 100 and 600000' })
+  @Max(600_000, { message: 'must be an integer between 100 and 600000' })
+  SCHEDULER_TICK_MS: number = 15_000;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
