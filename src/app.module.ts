@@ -15,6 +15,7 @@ import { RootFolderModule } from './root-folder/root-folder.module';
 import { SettingsModule } from './settings/settings.module';
 import { SystemModule } from './system/system.module';
 import { TagModule } from './tag/tag.module';
+import { ProviderModule } from './provider/provider.module';
 
 /** Feature modules, in no particular order; each owns its routes, entities and commands. */
 const FEATURE_MODULES = [
@@ -25,6 +26,7 @@ const FEATURE_MODULES = [
   RootFolderModule,
   ImportListExclusionModule,
   CustomFilterModule,
+  ProviderModule,
 ];
 
 @Module({})

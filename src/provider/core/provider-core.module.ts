@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ProviderDefinition } from './provider-definition.entity';
+import { ProviderDefinitionRepository } from './provider-definition.repository';
+import { ProviderStatus } from './provider-status.entity';
+import { ProviderStatusService } from './provider-status.service';
+
+/** The storage every provider kind shares. */
+@Module({
+  imports: [TypeOrmModule.forFeature([ProviderDefinition, ProviderStatus])],
+  providers: [ProviderDefinitionRepository, ProviderStatusService],
+  exports: [ProviderDefinitionRepository, ProviderStatusService],
+})
+export class ProviderCoreModule {}

@@ -1,0 +1,50 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import { ProviderStatus } from './provider-status.entity';
+
+/** Readarr's escalating back-off after consecutive failures: 5 min, 15 min, 30 min, 1 h, 3 h, 6 h, 12 h, 24 h. */
+export const BACKOFF_MINUTES = [5, 15, 30, 60, 180, 360, 720, 1440];
+
+/** Records failures of indexers and download clients and tells whether one is backed off. */
+@Injectable()
+export class ProviderStatusService {
+  private readonly logger = new Logger(ProviderStatusService.name);
+
+  constructor(@InjectRepository(ProviderStatus) private readonly statuses: Repository<ProviderStatus>) {}
+
+  async recordFailure(providerId: number, error: unknown, now = new Date()): Promise<ProviderStatus> {
+    const status = (await this.statuses.findOneBy({ providerId })) ?? this.statuses.create({ providerId });
+    status.escalationLevel = Math.min((status.escalationLevel ?? 0) + 1, BACKOFF_MINUTES.length);
+    status.initialFailure = status.initialFailure ?? now;
+    status.mostRecentFailure = now;
+    status.disabledTill = new Date(now.getTime() + BACKOFF_MINUTES[status.escalationLevel - 1] * 60_000);
+    status.lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    this.logger.warn(
+      `Provider ${providerId} failed (level ${status.escalationLevel}), disabled till ${status.disabledTill.toISOString()}: ${status.lastError}`,
+    );
+    return this.statuses.save(status);
+  }
+
+  /** Like Readarr, a success lowers the escalation by one and lifts the current block. */
+  async recordSuccess(providerId: number): Promise<void> {
+    const status = await this.statuses.findOneBy({ providerId });
+    if (!status || status.escalationLevel === 0) return;
+    status.escalationLevel -= 1;
+    status.disabledTill = null;
+    if (status.escalationLevel === 0) status.initialFailure = null;
+    await this.statuses.save(status);
+  }
+
+  async isBackedOff(providerId: number, now = new Date()): Promise<boolean> {
+    const status = await this.statuses.findOneBy({ providerId });
+    return !!status?.disabledTill && status.disabledTill > now;
+  }
+
+  /** Statuses of the given providers that are blocked right now. */
+  async blocked(providerIds: number[], now = new Date()): Promise<ProviderStatus[]> {
+    if (providerIds.length === 0) return [];
+    const rows = await this.statuses.findBy({ providerId: In(providerIds) });
+    return rows.filter((row) => row.disabledTill && row.disabledTill > now);
+  }
+}
