@@ -28,7 +28,8 @@ export async function waitForCommand(t: TestApp, id: number, timeoutMs = 30_000)
   let last: CommandJson | undefined;
   for (;;) {
     const response = await t.api.get(`/api/v1/command/${id}`);
-    if (response.status !== 200) throw new Error(`GET /api/v1/command/${id} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    if (response.status !== 200)
+      throw new Error(`GET /api/v1/command/${id} answered ${response.status}: ${JSON.stringify(response.body)}`);
     last = response.body as CommandJson;
     if ((FINAL_STATUSES as readonly string[]).includes(last.status)) return last;
     if (Date.now() > deadline)
