@@ -19,6 +19,7 @@ export async function createApp(env: EnvService, options: { logs?: boolean } = {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), {
     bodyParser: false,
     bufferLogs: true,
+    abortOnError: false,
     logger: options.logs === false ? false : undefined,
   });
   if (options.logs !== false) app.useLogger(app.get(Logger));
@@ -41,7 +42,6 @@ export async function createApp(env: EnvService, options: { logs?: boolean } = {
 
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter(!env.isProduction));
-  app.enableShutdownHooks();
   setupOpenApi(app);
   await app.init();
   return app;
