@@ -31,7 +31,9 @@ async function bootstrap() {
     });
   }
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${env.get('PORT')}${env.get('URL_BASE')}`;
-  console.log(JSON.stringify({ level: 30, time: Date.now(), msg: `Quire listening on ${url} (API docs: ${url}/docs)` }));
+  console.log(
+    JSON.stringify({ level: 30, time: Date.now(), msg: `Quire listening on ${url} (API docs: ${url}/docs)` }),
+  );
 }
 
 bootstrap().catch((error: unknown) => {
