@@ -5,6 +5,7 @@ import { AuthModule } from './auth/auth.module';
 import { CommandModule } from './command/command.module';
 import { CustomFilterModule } from './custom-filter/custom-filter.module';
 import { loggerParams } from './common/http/logging';
+import { MetadataSourceModule } from './metadata-source/metadata-source.module';
 import { DatabaseModule } from './database/database.module';
 import { EnvModule } from './env/env.module';
 import { EnvService } from './env/env.service';
@@ -19,6 +20,8 @@ import { ProviderModule } from './provider/provider.module';
 
 /** Feature modules, in no particular order; each owns its routes, entities and commands. */
 const FEATURE_MODULES = [
+  // First: its `author/lookup` and `book/lookup` routes must be registered before `author/:id` and `book/:id`.
+  MetadataSourceModule,
   SystemModule,
   CommandModule,
   TagModule,

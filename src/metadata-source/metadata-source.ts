@@ -1,0 +1,150 @@
+/**
+ * The seam between Quire and a book metadata provider. Open Library is the first implementation
+ * (open-library/open-library.source.ts); a second one (Google Books, Hardcover) implements the same
+ * interface and is chosen by the module. Models here are source-neutral and already normalised:
+ * ids are the provider's stable keys, dates are parsed, languages are ISO 639-2 codes.
+ */
+
+export type RemoteImageType = 'poster' | 'cover' | 'headshot';
+
+export interface RemoteImage {
+  coverType: RemoteImageType;
+  /** Absolute URL of the full-size image on the provider's cover host. */
+  url: string;
+  /** Optional smaller rendition the provider already offers (used for the `-250` local variant). */
+  smallUrl?: string;
+}
+
+export interface RemoteLink {
+  url: string;
+  name: string;
+}
+
+export interface RemoteRatings {
+  votes: number;
+  value: number;
+  /** Quire's popularity number compared with the metadata profile's `minPopularity` (see popularity.ts). */
+  popularity: number;
+}
+
+export interface RemoteAuthorRef {
+  foreignAuthorId: string;
+  name?: string;
+}
+
+export interface RemoteAuthor {
+  foreignAuthorId: string;
+  name: string;
+  overview?: string;
+  disambiguation?: string;
+  born?: Date;
+  died?: Date;
+  status: 'continuing' | 'ended';
+  aliases: string[];
+  images: RemoteImage[];
+  links: RemoteLink[];
+  genres: string[];
+  ratings: RemoteRatings;
+  topWork?: string;
+  workCount?: number;
+}
+
+export interface RemoteEdition {
+  foreignEditionId: string;
+  /** The work this edition belongs to, when the provider says so. */
+  foreignBookId?: string;
+  title: string;
+  isbn13?: string;
+  asin?: string;
+  /** ISO 639-2/B code (`eng`, `fre`), absent when unknown. */
+  language?: string;
+  overview?: string;
+  disambiguation?: string;
+  format?: string;
+  isEbook: boolean;
+  publisher?: string;
+  pageCount: number;
+  releaseDate?: Date;
+  images: RemoteImage[];
+  links: RemoteLink[];
+  ratings: RemoteRatings;
+}
+
+export interface RemoteBook {
+  foreignBookId: string;
+  title: string;
+  authors: RemoteAuthorRef[];
+  overview?: string;
+  releaseDate?: Date;
+  genres: string[];
+  images: RemoteImage[];
+  links: RemoteLink[];
+  ratings: RemoteRatings;
+  /** How many editions the provider knows (0 when it did not say). */
+  editionCount: number;
+  /** Languages seen across editions (from search results; may be empty). */
+  languages: string[];
+  /** Edition the provider considers the representative one, if any. */
+  coverEditionId?: string;
+  /** Filled by calls that fetch editions (lookup by ISBN/edition, refresh). */
+  editions?: RemoteEdition[];
+}
+
+export interface BookSearchQuery {
+  q?: string;
+  title?: string;
+  author?: string;
+  isbn?: string;
+  /** Provider-specific identifier query (Open Library: `id_amazon:B00…`). */
+  identifier?: { kind: 'asin'; value: string };
+}
+
+export interface MetadataSource {
+  /** Human name used in messages ("Unable to communicate with Open Library."). */
+  readonly name: string;
+  searchAuthors(query: string, limit?: number): Promise<RemoteAuthor[]>;
+  searchBooks(query: BookSearchQuery, limit?: number): Promise<RemoteBook[]>;
+  /** Throws MetadataNotFoundError for an unknown id. */
+  getAuthor(foreignAuthorId: string, options?: FetchOptions): Promise<RemoteAuthor>;
+  /** Every work of the author with popularity data, without editions. */
+  getAuthorWorks(foreignAuthorId: string, options?: FetchOptions): Promise<RemoteBook[]>;
+  /** One work with its popularity data, without editions. Throws MetadataNotFoundError. */
+  getWork(foreignBookId: string, options?: FetchOptions): Promise<RemoteBook>;
+  getEditions(foreignBookId: string, options?: FetchOptions): Promise<RemoteEdition[]>;
+  /** Throws MetadataNotFoundError. */
+  getEdition(foreignEditionId: string, options?: FetchOptions): Promise<RemoteEdition>;
+  /** Undefined when the ISBN is unknown. */
+  getEditionByIsbn(isbn: string, options?: FetchOptions): Promise<RemoteEdition | undefined>;
+  /** Cheap call that throws MetadataSourceUnavailableError when the provider cannot be reached. */
+  ping(): Promise<void>;
+}
+
+export interface FetchOptions {
+  /** Skip the response cache (refresh must see upstream changes); the answer still refreshes the cache. */
+  fresh?: boolean;
+}
+
+/** Nest injection token of the active MetadataSource. */
+export const METADATA_SOURCE = Symbol('MetadataSource');
+
+/** The provider could not be reached, timed out, or answered 5xx/429 after all retries. */
+export class MetadataSourceUnavailableError extends Error {
+  constructor(
+    readonly sourceName: string,
+    readonly detail: string,
+  ) {
+    super(`Unable to communicate with ${sourceName}: ${detail}`);
+    this.name = 'MetadataSourceUnavailableError';
+  }
+}
+
+/** The provider answered that the requested id does not exist. */
+export class MetadataNotFoundError extends Error {
+  constructor(
+    readonly kind: 'author' | 'work' | 'edition',
+    readonly id: string,
+  ) {
+    super(`${kind[0].toUpperCase()}${kind.slice(1)} ${id} was not found in the metadata source`);
+    this.name = 'MetadataNotFoundError';
+  }
+}
