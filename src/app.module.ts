@@ -11,6 +11,7 @@ import { EnvModule } from './env/env.module';
 import { EnvService } from './env/env.service';
 import { ImportListExclusionModule } from './import-list-exclusion/import-list-exclusion.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { NotificationModule } from './notification/notification.module';
 import { ProfileModule } from './profile/profile.module';
 import { RootFolderModule } from './root-folder/root-folder.module';
 import { SettingsModule } from './settings/settings.module';
@@ -30,6 +31,7 @@ const FEATURE_MODULES = [
   ImportListExclusionModule,
   CustomFilterModule,
   ProviderModule,
+  NotificationModule,
 ];
 
 @Module({})

@@ -136,4 +136,75 @@ export class EnvSchema {
 
   @IsString()
   HUB_API_TOKEN: string = '';
+
+  // Notification hub tuning (spec timeouts; retry and circuit-breaker pacing). Tests shorten them.
+  /** Deadline of one email send (spec: 15 s). */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 10 and 600000' })
+  @Min(10, { message: 'must be an integer between 10 and 600000' })
+  @Max(600_000, { message: 'must be an integer between 10 and 600000' })
+  HUB_EMAIL_TIMEOUT_MS: number = 15_000;
+
+  /** Deadline of one ntfy request (spec: 10 s). */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 10 and 600000' })
+  @Min(10, { message: 'must be an integer between 10 and 600000' })
+  @Max(600_000, { message: 'must be an integer between 10 and 600000' })
+  HUB_NTFY_TIMEOUT_MS: number = 10_000;
+
+  /** Deadline of one Home Assistant webhook request (spec: 10 s). */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 10 and 600000' })
+  @Min(10, { message: 'must be an integer between 10 and 600000' })
+  @Max(600_000, { message: 'must be an integer between 10 and 600000' })
+  HUB_HA_TTS_TIMEOUT_MS: number = 10_000;
+
+  /** Attempts per channel delivery, the first one included (1 = no background retry). */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 1 and 50' })
+  @Min(1, { message: 'must be an integer between 1 and 50' })
+  @Max(50, { message: 'must be an integer between 1 and 50' })
+  HUB_RETRY_MAX_ATTEMPTS: number = 6;
+
+  /** Delay before the first retry; doubled for each further one (with ±20 % jitter). */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 10 and 86400000' })
+  @Min(10, { message: 'must be an integer between 10 and 86400000' })
+  @Max(86_400_000, { message: 'must be an integer between 10 and 86400000' })
+  HUB_RETRY_BASE_DELAY_MS: number = 30_000;
+
+  /** Upper bound of the retry delay. */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 10 and 86400000' })
+  @Min(10, { message: 'must be an integer between 10 and 86400000' })
+  @Max(86_400_000, { message: 'must be an integer between 10 and 86400000' })
+  HUB_RETRY_MAX_DELAY_MS: number = 3_600_000;
+
+  /** How often the retry worker looks for due deliveries. */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 10 and 600000' })
+  @Min(10, { message: 'must be an integer between 10 and 600000' })
+  @Max(600_000, { message: 'must be an integer between 10 and 600000' })
+  HUB_RETRY_POLL_INTERVAL_MS: number = 5_000;
+
+  /** Consecutive transient failures of a channel that open its circuit breaker. */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 1 and 1000' })
+  @Min(1, { message: 'must be an integer between 1 and 1000' })
+  @Max(1000, { message: 'must be an integer between 1 and 1000' })
+  HUB_BREAKER_FAILURE_THRESHOLD: number = 5;
+
+  /** First pause of an open breaker; doubled each time a trial send fails again. */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 10 and 86400000' })
+  @Min(10, { message: 'must be an integer between 10 and 86400000' })
+  @Max(86_400_000, { message: 'must be an integer between 10 and 86400000' })
+  HUB_BREAKER_BASE_PAUSE_MS: number = 30_000;
+
+  /** Longest pause of an open breaker. */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 10 and 86400000' })
+  @Min(10, { message: 'must be an integer between 10 and 86400000' })
+  @Max(86_400_000, { message: 'must be an integer between 10 and 86400000' })
+  HUB_BREAKER_MAX_PAUSE_MS: number = 600_000;
 }

@@ -1,0 +1,164 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectMetric } from '@willsoto/nestjs-prometheus';
+import type { Counter, Histogram } from 'prom-client';
+import { EnvService } from '../../env/env.service';
+import { ChannelSendError } from '../channels/channel';
+import { ChannelRegistry } from '../channels/channel-registry';
+import { AttemptOutcome } from '../entities/hub-delivery-attempt.entity';
+import { DeliveryState } from '../entities/hub-delivery.entity';
+import { METRIC_DELIVERIES, METRIC_DELIVERY_DURATION } from '../hub-metrics';
+import { ChannelMessage } from '../notification.types';
+import { retryDelayMs } from './backoff';
+import { CircuitBreakerRegistry } from './circuit-breaker.registry';
+import { AttemptRecord, ClaimedDelivery, DeliveryRepository } from './delivery.repository';
+
+export interface AttemptResult {
+  outcome: AttemptOutcome;
+  state: DeliveryState;
+}
+
+/**
+ * Runs one attempt of one channel delivery: skip when unconfigured, hold back while the circuit is
+ * open, send with the channel's deadline, then store the attempt and the delivery's next state
+ * (retry later with exponential backoff for transient failures, until the attempt limit).
+ */
+@Injectable()
+export class DeliveryRunner {
+  private readonly logger = new Logger('NotificationHub');
+
+  constructor(
+    private readonly env: EnvService,
+    private readonly channels: ChannelRegistry,
+    private readonly breakers: CircuitBreakerRegistry,
+    private readonly repository: DeliveryRepository,
+    @InjectMetric(METRIC_DELIVERIES) private readonly deliveries: Counter<string>,
+    @InjectMetric(METRIC_DELIVERY_DURATION) private readonly duration: Histogram<string>,
+  ) {}
+
+  /** The lease a runner holds on a delivery: longer than any send can take. */
+  leaseMs(): number {
+    const longest = Math.max(
+      this.env.get('HUB_EMAIL_TIMEOUT_MS'),
+      this.env.get('HUB_NTFY_TIMEOUT_MS'),
+      this.env.get('HUB_HA_TTS_TIMEOUT_MS'),
+    );
+    return longest + 30_000;
+  }
+
+  async attempt(delivery: ClaimedDelivery, message: ChannelMessage): Promise<AttemptResult> {
+    const name = delivery.channel;
+    const number = delivery.attempts + 1;
+    const base = { notification_id: delivery.notificationId, channel: name, attempt: number };
+    const startedAt = new Date();
+    const record = (
+      outcome: AttemptOutcome,
+      state: DeliveryState,
+      fields: Partial<AttemptRecord['attempt']> = {},
+      nextAttemptAt: Date | null = null,
+    ): AttemptRecord => ({
+      attempt: {
+        number,
+        outcome,
+        transient: false,
+        statusCode: null,
+        error: null,
+        detail: null,
+        startedAt,
+        durationMs: Date.now() - startedAt.getTime(),
+        ...fields,
+      },
+      state,
+      nextAttemptAt,
+    });
+
+    const missing = this.channels.missingEnv(name);
+    if (missing) {
+      this.logger.log({ event: `${name}.skipped`, ...base, reason: `${missing} is empty` });
+      this.deliveries.inc({ channel: name, result: 'skipped' });
+      return this.finish(delivery, record('skipped', 'skipped', { detail: `${missing} is empty` }));
+    }
+
+    const breaker = this.breakers.get(name);
+    if (!breaker.tryAcquire()) {
+      this.breakers.report();
+      const error = 'circuit breaker open: not sent';
+      const next = this.nextAttempt(number, breaker.retryAt());
+      this.logger.warn({ event: `${name}.failed`, ...base, error, circuit: breaker.state, next_attempt_at: next });
+      this.deliveries.inc({ channel: name, result: 'blocked' });
+      return this.finish(delivery, record('blocked', next ? 'pending' : 'failed', { transient: true, error }, next));
+    }
+
+    const channel = this.channels.get(name);
+    const stopTimer = this.duration.startTimer({ channel: name });
+    try {
+      const outcome = await channel.send(message, channel.defaultSettings());
+      const seconds = stopTimer();
+      breaker.onSuccess();
+      this.breakers.report();
+      this.logger.log({
+        event: `${name}.sent`,
+        ...base,
+        duration_ms: Math.round(seconds * 1000),
+        status_code: outcome.statusCode,
+        detail: outcome.detail,
+      });
+      this.deliveries.inc({ channel: name, result: 'sent' });
+      return this.finish(
+        delivery,
+        record('sent', 'delivered', { statusCode: outcome.statusCode ?? null, detail: outcome.detail ?? null }),
+      );
+    } catch (caught) {
+      const seconds = stopTimer();
+      const error =
+        caught instanceof ChannelSendError
+          ? caught
+          : new ChannelSendError((caught as Error)?.message ?? String(caught), false);
+      if (error.transient) breaker.onFailure();
+      else breaker.onNeutral();
+      this.breakers.report();
+      const next = error.transient
+        ? this.nextAttempt(number, breaker.state === 'closed' ? undefined : breaker.retryAt())
+        : null;
+      this.logger.warn({
+        event: `${name}.failed`,
+        ...base,
+        error: error.message,
+        status_code: error.statusCode,
+        transient: error.transient,
+        duration_ms: Math.round(seconds * 1000),
+        next_attempt_at: next ?? undefined,
+        circuit: breaker.state,
+      });
+      this.deliveries.inc({ channel: name, result: 'failed' });
+      return this.finish(
+        delivery,
+        record(
+          'failed',
+          next ? 'pending' : 'failed',
+          { transient: error.transient, statusCode: error.statusCode ?? null, error: error.message },
+          next,
+        ),
+      );
+    }
+  }
+
+  /** When to try again after attempt `number`, or null when the attempts are used up. */
+  private nextAttempt(number: number, notBefore?: Date): Date | null {
+    if (number >= this.env.get('HUB_RETRY_MAX_ATTEMPTS')) return null;
+    const delay = retryDelayMs(number, this.env.get('HUB_RETRY_BASE_DELAY_MS'), this.env.get('HUB_RETRY_MAX_DELAY_MS'));
+    return new Date(Math.max(Date.now() + delay, notBefore?.getTime() ?? 0));
+  }
+
+  private async finish(delivery: ClaimedDelivery, record: AttemptRecord): Promise<AttemptResult> {
+    const kept = await this.repository.recordAttempt(delivery, record);
+    if (!kept) {
+      this.logger.warn({
+        event: `${delivery.channel}.failed`,
+        notification_id: delivery.notificationId,
+        channel: delivery.channel,
+        error: 'delivery lease expired during the attempt; another runner owns it now',
+      });
+    }
+    return { outcome: record.attempt.outcome, state: record.state };
+  }
+}

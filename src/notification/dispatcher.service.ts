@@ -1,0 +1,151 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectMetric } from '@willsoto/nestjs-prometheus';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Counter } from 'prom-client';
+import { ConflictError } from '../common/errors/domain-errors';
+import { ClaimedDelivery, DeliveryRepository } from './delivery/delivery.repository';
+import { DeliveryRunner } from './delivery/delivery-runner.service';
+import { HubNotification } from './entities/hub-notification.entity';
+import { METRIC_NOTIFICATIONS } from './hub-metrics';
+import { ChannelMessage, NotificationRequest, NotifyResult, overallStatus } from './notification.types';
+import { RoutingService } from './routing/routing.service';
+
+export interface DispatchOptions {
+  /** A caller's Idempotency-Key: a repeated key returns the stored result and sends nothing. */
+  idempotencyKey?: string;
+}
+
+export interface DispatchResult extends NotifyResult {
+  /** True when the result is the stored one of an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
+}
+
+const PG_UNIQUE_VIOLATION = '23505';
+
+/**
+ * The hub's one entry point (POST /notify and library events): resolves the channels, stores the
+ * notification and its deliveries, runs the first attempt of every channel in parallel and answers
+ * with the spec's status. Transient failures are left pending for the retry worker.
+ */
+@Injectable()
+export class NotificationDispatcher {
+  private readonly logger = new Logger('NotificationHub');
+
+  constructor(
+    private readonly routing: RoutingService,
+    private readonly repository: DeliveryRepository,
+    private readonly runner: DeliveryRunner,
+    @InjectMetric(METRIC_NOTIFICATIONS) private readonly notifications: Counter<string>,
+  ) {}
+
+  async dispatch(request: NotificationRequest, options: DispatchOptions = {}): Promise<DispatchResult> {
+    const message: ChannelMessage = {
+      title: request.title,
+      body: request.body,
+      priority: request.priority ?? 'normal',
+      sourceAgent: request.sourceAgent,
+      metadata: request.metadata ?? {},
+    };
+    const requested = request.channels ?? [];
+    const key = options.idempotencyKey;
+    const requestHash = key ? fingerprint(request.sourceAgent, message, requested) : null;
+    if (key) {
+      const stored = await this.repository.findByIdempotencyKey(key);
+      if (stored) return this.replay(stored, requestHash);
+    }
+
+    const id = randomUUID();
+    this.logger.log({
+      event: 'notify.received',
+      notification_id: id,
+      source_agent: request.sourceAgent,
+      priority: message.priority,
+      channels_requested: requested,
+      idempotency_key: key,
+    });
+    const { channels, rule } = this.routing.resolve(request.sourceAgent, requested);
+
+    let deliveries: ClaimedDelivery[];
+    try {
+      deliveries = await this.repository.insert(
+        {
+          id,
+          sourceAgent: request.sourceAgent,
+          title: message.title,
+          body: message.body,
+          priority: message.priority,
+          metadata: message.metadata,
+          requestedChannels: requested,
+          channels,
+          resolution: rule,
+          status: null,
+          channelsDispatched: null,
+          idempotencyKey: key ?? null,
+          requestHash,
+          completedAt: null,
+        },
+        this.runner.leaseMs(),
+      );
+    } catch (error) {
+      // Two requests with one key at the same moment: the second sees the first's row.
+      if (key && (error as { code?: string }).code === PG_UNIQUE_VIOLATION) {
+        const stored = await this.repository.findByIdempotencyKey(key);
+        if (stored) return this.replay(stored, requestHash);
+      }
+      throw error;
+    }
+
+    this.logger.log({
+      event: 'router.dispatching',
+      notification_id: id,
+      source_agent: request.sourceAgent,
+      channels,
+      resolved_by: rule,
+    });
+    const results = await Promise.all(deliveries.map((delivery) => this.runner.attempt(delivery, message)));
+    const dispatched = channels.filter((_channel, index) => results[index].outcome === 'sent');
+    const status = overallStatus(channels.length, dispatched.length);
+    await this.repository.setFirstResult(id, status, dispatched);
+    this.notifications.inc({ status });
+    return { notification_id: id, channels_dispatched: dispatched, status, replayed: false };
+  }
+
+  private replay(stored: HubNotification, requestHash: string | null): DispatchResult {
+    if (stored.requestHash !== requestHash) {
+      throw new ConflictError('Idempotency-Key was already used for a different notification');
+    }
+    if (!stored.status) {
+      throw new ConflictError('A notification with this Idempotency-Key is still being dispatched; retry shortly');
+    }
+    return {
+      notification_id: stored.id,
+      channels_dispatched: stored.channelsDispatched ?? [],
+      status: stored.status,
+      replayed: true,
+    };
+  }
+}
+
+function fingerprint(sourceAgent: string, message: ChannelMessage, channels: readonly string[]): string {
+  const canonical = JSON.stringify([
+    sourceAgent,
+    message.title,
+    message.body,
+    message.priority,
+    channels,
+    sortKeys(message.metadata),
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}

@@ -1,0 +1,47 @@
+/** The hub's delivery channels, in the order the spec lists them. */
+export const CHANNEL_NAMES = ['email', 'ntfy', 'ha_tts'] as const;
+export type ChannelName = (typeof CHANNEL_NAMES)[number];
+
+export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+/** Overall result of one notification (spec §3), computed from the first attempt of each channel. */
+export type NotificationStatus = 'ok' | 'partial' | 'failed';
+
+export function isChannelName(value: unknown): value is ChannelName {
+  return typeof value === 'string' && (CHANNEL_NAMES as readonly string[]).includes(value);
+}
+
+/** A notification as the dispatcher receives it (from POST /notify or from a library event). */
+export interface NotificationRequest {
+  sourceAgent: string;
+  title: string;
+  body: string;
+  priority?: Priority;
+  /** Explicit channel override; bypasses the routing table when non-empty. */
+  channels?: ChannelName[];
+  metadata?: Record<string, unknown>;
+}
+
+/** What a channel sends: the request with defaults applied. */
+export interface ChannelMessage {
+  title: string;
+  /** Markdown. */
+  body: string;
+  priority: Priority;
+  sourceAgent?: string;
+  metadata: Record<string, unknown>;
+}
+
+/** The body of the POST /notify answer (spec §2, field names as specified). */
+export interface NotifyResult {
+  notification_id: string;
+  channels_dispatched: ChannelName[];
+  status: NotificationStatus;
+}
+
+/** ok / partial / failed from the channels that succeeded (a skipped channel did not succeed). */
+export function overallStatus(resolved: number, succeeded: number): NotificationStatus {
+  if (resolved > 0 && succeeded === resolved) return 'ok';
+  return succeeded > 0 ? 'partial' : 'failed';
+}

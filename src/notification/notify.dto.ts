@@ -1,0 +1,38 @@
+import { IsArray, IsIn, IsNotEmpty, IsObject, IsOptional, IsString } from 'class-validator';
+import { CHANNEL_NAMES, ChannelName, PRIORITIES, Priority } from './notification.types';
+
+/** Body of POST /notify (hub spec §2), field names as specified. */
+export class NotifyRequestDto {
+  /** Agent name used to look up routes. */
+  @IsString()
+  @IsNotEmpty()
+  source_agent: string;
+
+  /** Title; the subject line for email. */
+  @IsString()
+  @IsNotEmpty()
+  title: string;
+
+  /** Body; markdown is supported. */
+  @IsString()
+  body: string;
+
+  /** One of low, normal, high, urgent (default normal). */
+  @IsOptional()
+  @IsIn(PRIORITIES, { message: `priority must be one of: ${PRIORITIES.join(', ')}` })
+  priority?: Priority;
+
+  /** Explicit channel override; bypasses the routing table when non-empty. */
+  @IsOptional()
+  @IsArray()
+  @IsIn(CHANNEL_NAMES, {
+    each: true,
+    message: `channels may only name known channels: ${CHANNEL_NAMES.join(', ')}`,
+  })
+  channels?: ChannelName[];
+
+  /** Arbitrary key/value pairs forwarded to channel implementations. */
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, unknown>;
+}

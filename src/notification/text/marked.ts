@@ -1,0 +1,16 @@
+import { dirname, join } from 'node:path';
+import type * as MarkedModule from 'marked';
+
+/**
+ * marked is published as ES modules only. Node ≥20.19 can require() it, but jest's module loader
+ * cannot, so we load the UMD build the package ships beside it (same code, same version); the types
+ * still come from the package itself.
+ */
+function loadMarked(): typeof MarkedModule {
+  const packageDir = dirname(require.resolve('marked/package.json'));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above: the UMD file is not in "exports"
+  return require(join(packageDir, 'lib', 'marked.umd.js')) as typeof MarkedModule;
+}
+
+export const markedLib = loadMarked();
+export type { Token, Tokens } from 'marked';
