@@ -2,6 +2,12 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
+import { AuthorModule } from './author/author.module';
+import { BookModule } from './book/book.module';
+import { BookFileModule } from './book-file/book-file.module';
+import { CalendarModule } from './calendar/calendar.module';
+import { SeriesModule } from './series/series.module';
+import { WantedModule } from './wanted/wanted.module';
 import { CommandModule } from './command/command.module';
 import { CustomFilterModule } from './custom-filter/custom-filter.module';
 import { loggerParams } from './common/http/logging';
@@ -32,6 +38,12 @@ const FEATURE_MODULES = [
   CustomFilterModule,
   ProviderModule,
   NotificationModule,
+  AuthorModule,
+  BookModule,
+  BookFileModule,
+  CalendarModule,
+  SeriesModule,
+  WantedModule,
 ];
 
 @Module({})

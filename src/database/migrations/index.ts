@@ -2,7 +2,15 @@ import { Foundation1763880000000 } from './1763880000000-foundation';
 import { NotificationHub1763880100000 } from './1763880100000-notification-hub';
 import { Commands1763880200000 } from './1763880200000-commands';
 import { LibraryProfiles1763880300000 } from './1763880300000-library-profiles';
+import { LibraryCatalogue1763880400000 } from './1763880400000-library-catalogue';
 import { Providers1763880600000 } from './1763880600000-providers';
 
 /** Every migration, in order. New migrations are appended here (never edited after they land). */
-export const migrations = [Foundation1763880000000, NotificationHub1763880100000, Commands1763880200000, LibraryProfiles1763880300000, Providers1763880600000];
+export const migrations = [
+  Foundation1763880000000,
+  NotificationHub1763880100000,
+  Commands1763880200000,
+  LibraryProfiles1763880300000,
+  LibraryCatalogue1763880400000,
+  Providers1763880600000,
+];

@@ -1,0 +1,124 @@
+import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { join } from 'node:path';
+import { DataSource, EntityManager } from 'typeorm';
+import { failure, ValidationError, type ValidationFailure } from '../common/errors/domain-errors';
+import { authorFolderName, authorNames } from './author-names';
+import { normalizePath, notEmpty } from './author-validation';
+import { Author } from './author.entity';
+import { AuthorAddedEvent } from './author.events';
+import { AuthorRepository } from './author.repository';
+import { AuthorService } from './author.service';
+import { AuthorMetadata } from './author-metadata.entity';
+import {
+  type AddAuthorOptionsValue,
+  EMPTY_RATINGS,
+  type LinkValue,
+  type MediaCoverValue,
+  type RatingsValue,
+} from './catalogue-values';
+
+/** What adding an author needs; a metadata source fills the descriptive part, a client the rest. */
+export interface AddAuthorInput {
+  foreignAuthorId?: string;
+  authorName?: string;
+  titleSlug?: string;
+  overview?: string;
+  disambiguation?: string;
+  status?: 'continuing' | 'ended';
+  images?: MediaCoverValue[];
+  links?: LinkValue[];
+  genres?: string[];
+  ratings?: Partial<RatingsValue>;
+  qualityProfileId?: number;
+  metadataProfileId?: number;
+  path?: string;
+  rootFolderPath?: string;
+  monitored?: boolean;
+  monitorNewItems?: Author['monitorNewItems'];
+  tags?: number[];
+  addOptions?: AddAuthorOptionsValue;
+}
+
+/**
+ * Adds an author (metadata row + author row) from the given data without a metadata source.
+ * The metadata-source feature calls `add` with data it fetched; publishes `author.added`.
+ */
+@Injectable()
+export class AddAuthorService {
+  constructor(
+    private readonly repository: AuthorRepository,
+    private readonly authors: AuthorService,
+    private readonly events: EventEmitter2,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async add(input: AddAuthorInput, manager?: EntityManager): Promise<Author> {
+    const path = await this.validate(input);
+    const save = async (tx: EntityManager) => {
+      const names = authorNames(input.authorName!);
+      const metadata = await tx.getRepository(AuthorMetadata).save(
+        tx.getRepository(AuthorMetadata).create({
+          foreignAuthorId: input.foreignAuthorId!.trim(),
+          titleSlug: input.titleSlug ?? input.foreignAuthorId!.trim(),
+          name: names.name,
+          sortName: names.sortName,
+          nameLastFirst: names.nameLastFirst,
+          sortNameLastFirst: names.sortNameLastFirst,
+          overview: input.overview ?? null,
+          disambiguation: input.disambiguation ?? null,
+          status: input.status ?? 'continuing',
+          images: input.images ?? [],
+          links: input.links ?? [],
+          genres: input.genres ?? [],
+          ratings: { ...EMPTY_RATINGS, ...input.ratings },
+        }),
+      );
+      return tx.getRepository(Author).save(
+        tx.getRepository(Author).create({
+          authorMetadataId: metadata.id,
+          cleanName: names.cleanName,
+          monitored: input.monitored ?? input.addOptions?.monitored ?? true,
+          monitorNewItems: input.monitorNewItems ?? 'all',
+          path,
+          rootFolderPath: input.rootFolderPath ? normalizePath(input.rootFolderPath) : null,
+          qualityProfileId: input.qualityProfileId!,
+          metadataProfileId: input.metadataProfileId!,
+          tags: [...new Set(input.tags ?? [])],
+          addOptions: input.addOptions ?? null,
+        }),
+      );
+    };
+    const author = manager ? await save(manager) : await this.dataSource.transaction(save);
+    this.events.emit(AuthorAddedEvent.NAME, new AuthorAddedEvent(author, input.foreignAuthorId!, input.authorName!));
+    return author;
+  }
+
+  /** Readarr's add-author rules; returns the author's folder path. */
+  async validate(input: AddAuthorInput): Promise<string> {
+    const failures: ValidationFailure[] = [];
+    const push = (f: ValidationFailure | undefined) => f && failures.push(f);
+    push(notEmpty('foreignAuthorId', 'Foreign Author Id', input.foreignAuthorId));
+    push(notEmpty('authorName', 'Author Name', input.authorName));
+    if (!input.path && !input.rootFolderPath) push(notEmpty('path', 'Path', input.path));
+    if (input.foreignAuthorId?.trim() && (await this.repository.findByForeignAuthorId(input.foreignAuthorId.trim()))) {
+      failures.push(failure('foreignAuthorId', 'This author has already been added', input.foreignAuthorId));
+    }
+    const path = input.path
+      ? normalizePath(input.path)
+      : input.rootFolderPath && input.authorName?.trim()
+        ? join(normalizePath(input.rootFolderPath), authorFolderName(input.authorName))
+        : undefined;
+    const update = {
+      qualityProfileId: input.qualityProfileId ?? 0,
+      metadataProfileId: input.metadataProfileId ?? 0,
+      path: path ?? null!,
+      rootFolderPath: input.rootFolderPath,
+    };
+    failures.push(...(await this.authors.updateFailures(undefined, update)));
+    if (failures.length > 0 || !path) throw new ValidationError(failures);
+    if (input.tags?.length) await this.authors.assertTags(input.tags);
+    return path;
+  }
+}

@@ -1,0 +1,61 @@
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { IdParam, OptionalIdParam, PutWithOptionalId, resolvePutId } from '../common/http/route-decorators';
+import { AddAuthorService } from './add-author.service';
+import { AuthorEditorService } from './author-editor.service';
+import { AuthorDeleteQuery, AuthorEditorResource, AuthorResource, AuthorUpdateQuery } from './author.resource';
+import { AuthorService } from './author.service';
+import { toAddAuthorInput } from './author-input.mapper';
+
+@ApiTags('Author')
+@Controller('api/v1/author')
+export class AuthorController {
+  constructor(
+    private readonly authors: AuthorService,
+    private readonly addAuthor: AddAuthorService,
+    private readonly editor: AuthorEditorService,
+  ) {}
+
+  @Get()
+  list(): Promise<AuthorResource[]> {
+    return this.authors.resources();
+  }
+
+  @Post()
+  async create(@Body() body: AuthorResource): Promise<AuthorResource> {
+    const author = await this.addAuthor.add(toAddAuthorInput(body));
+    return this.authors.resource(author.id);
+  }
+
+  @Put('editor')
+  async updateMany(@Body() body: AuthorEditorResource): Promise<AuthorResource[]> {
+    const authors = await this.editor.update(body);
+    return this.authors.resources(authors.map((author) => author.id));
+  }
+
+  @Delete('editor')
+  async deleteMany(@Body() body: AuthorEditorResource): Promise<object> {
+    await this.editor.delete(body);
+    return {};
+  }
+
+  @Get(':id')
+  get(@IdParam() id: number): Promise<AuthorResource> {
+    return this.authors.resource(id);
+  }
+
+  @PutWithOptionalId()
+  async update(
+    @OptionalIdParam() id: number | undefined,
+    @Body() body: AuthorResource,
+    @Query() query: AuthorUpdateQuery,
+  ): Promise<AuthorResource> {
+    const author = await this.authors.update(resolvePutId(id, body), body, !!query.moveFiles);
+    return this.authors.resource(author.id);
+  }
+
+  @Delete(':id')
+  async delete(@IdParam() id: number, @Query() query: AuthorDeleteQuery): Promise<void> {
+    await this.authors.delete(id, query);
+  }
+}

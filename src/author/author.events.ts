@@ -1,0 +1,32 @@
+import type { Author } from './author.entity';
+
+/** Published after an author was added (by POST /author, POST /book or a metadata import). */
+export class AuthorAddedEvent {
+  static readonly NAME = 'author.added';
+  constructor(
+    readonly author: Author,
+    readonly foreignAuthorId: string,
+    readonly name: string,
+  ) {}
+}
+
+export class AuthorEditedEvent {
+  static readonly NAME = 'author.edited';
+  constructor(
+    readonly author: Author,
+    readonly previousPath: string,
+  ) {}
+}
+
+/** Published after the author, its books, editions and file rows are gone from the database. */
+export class AuthorDeletedEvent {
+  static readonly NAME = 'author.deleted';
+  constructor(
+    readonly authorId: number,
+    readonly foreignAuthorId: string,
+    readonly name: string,
+    readonly path: string,
+    readonly deleteFiles: boolean,
+    readonly addImportListExclusion: boolean,
+  ) {}
+}

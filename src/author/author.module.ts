@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ImportListExclusionModule } from '../import-list-exclusion/import-list-exclusion.module';
+import { ProfileModule } from '../profile/profile.module';
+import { TagModule } from '../tag/tag.module';
+import { AddAuthorService } from './add-author.service';
+import { AuthorDiskService } from './author-disk.service';
+import { AuthorEditorService } from './author-editor.service';
+import { AuthorController } from './author.controller';
+import { Author } from './author.entity';
+import { AuthorRepository } from './author.repository';
+import { AuthorService } from './author.service';
+import { AuthorMetadata } from './author-metadata.entity';
+
+/** Authors and their metadata: list/get/add/update/delete, the bulk editor, folder moves. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Author, AuthorMetadata]), ProfileModule, TagModule, ImportListExclusionModule],
+  controllers: [AuthorController],
+  providers: [AuthorRepository, AuthorService, AddAuthorService, AuthorEditorService, AuthorDiskService],
+  exports: [AuthorRepository, AuthorService, AddAuthorService, AuthorDiskService],
+})
+export class AuthorModule {}

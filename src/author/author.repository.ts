@@ -1,0 +1,214 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, Repository } from 'typeorm';
+import { Author } from './author.entity';
+import { AuthorMetadata } from './author-metadata.entity';
+import type { AddAuthorOptionsValue, LinkValue, MediaCoverValue, RatingsValue } from './catalogue-values';
+
+/** One author joined with its metadata, as read by the list query (no entity hydration). */
+export interface AuthorRow {
+  id: number;
+  authorMetadataId: number;
+  cleanName: string;
+  monitored: boolean;
+  monitorNewItems: 'all' | 'none' | 'new';
+  path: string;
+  rootFolderPath: string | null;
+  qualityProfileId: number;
+  metadataProfileId: number;
+  tags: number[];
+  added: Date;
+  lastInfoSync: Date | null;
+  addOptions: AddAuthorOptionsValue | null;
+  foreignAuthorId: string;
+  titleSlug: string | null;
+  name: string;
+  sortName: string;
+  nameLastFirst: string | null;
+  sortNameLastFirst: string | null;
+  overview: string | null;
+  disambiguation: string | null;
+  status: 'continuing' | 'ended';
+  images: MediaCoverValue[];
+  links: LinkValue[];
+  genres: string[];
+  ratings: RatingsValue;
+}
+
+export interface AuthorStatisticsRow {
+  authorId: number;
+  bookFileCount: number;
+  bookCount: number;
+  availableBookCount: number;
+  totalBookCount: number;
+  sizeOnDisk: number;
+}
+
+/** The internal Book model's scalars, for nextBook/lastBook. */
+export interface NeighbourBookRow {
+  kind: 'next' | 'last';
+  authorId: number;
+  id: number;
+  authorMetadataId: number;
+  foreignBookId: string;
+  foreignEditionId: string | null;
+  titleSlug: string | null;
+  title: string;
+  releaseDate: Date | null;
+  links: LinkValue[];
+  genres: string[];
+  relatedBooks: number[];
+  ratings: RatingsValue;
+  lastSearchTime: Date | null;
+  cleanTitle: string;
+  monitored: boolean;
+  anyEditionOk: boolean;
+  lastInfoSync: Date | null;
+  added: Date;
+  addOptions: object | null;
+}
+
+export const AUTHOR_COLUMNS = `
+  a.id AS "id", a.author_metadata_id AS "authorMetadataId", a.clean_name AS "cleanName", a.monitored AS "monitored",
+  a.monitor_new_items AS "monitorNewItems", a.path AS "path", a.root_folder_path AS "rootFolderPath",
+  a.quality_profile_id AS "qualityProfileId", a.metadata_profile_id AS "metadataProfileId", a.tags AS "tags",
+  a.added AS "added", a.last_info_sync AS "lastInfoSync", a.add_options AS "addOptions",
+  m.foreign_author_id AS "foreignAuthorId", m.title_slug AS "titleSlug", m.name AS "name", m.sort_name AS "sortName",
+  m.name_last_first AS "nameLastFirst", m.sort_name_last_first AS "sortNameLastFirst", m.overview AS "overview",
+  m.disambiguation AS "disambiguation", m.status AS "status", m.images AS "images", m.links AS "links",
+  m.genres AS "genres", m.ratings AS "ratings"`;
+
+/**
+ * Per-book file aggregate, restricted to the books matching `bookFilter` (an SQL condition on `b`).
+ * Shared by author and book statistics so both follow the same rules.
+ */
+export function bookFilesAggregate(bookFilter = 'true'): string {
+  return `
+    SELECT e.book_id, count(f.id)::int AS file_count, sum(f.size)::bigint AS size
+    FROM book_file f
+    JOIN edition e ON e.id = f.edition_id
+    JOIN book b ON b.id = e.book_id
+    WHERE ${bookFilter}
+    GROUP BY e.book_id`;
+}
+
+/** Reads and writes of authors. Lists are single projected queries; statistics one aggregate. */
+@Injectable()
+export class AuthorRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(Author) readonly authors: Repository<Author>,
+    @InjectRepository(AuthorMetadata) readonly metadata: Repository<AuthorMetadata>,
+  ) {}
+
+  async findRows(ids?: number[]): Promise<AuthorRow[]> {
+    const where = ids ? 'WHERE a.id = ANY($1::int[])' : '';
+    return this.dataSource.query(
+      `SELECT ${AUTHOR_COLUMNS} FROM author a JOIN author_metadata m ON m.id = a.author_metadata_id ${where}
+       ORDER BY m.sort_name, a.id`,
+      ids ? [ids] : [],
+    );
+  }
+
+  async findRow(id: number): Promise<AuthorRow | undefined> {
+    const [row] = await this.findRows([id]);
+    return row;
+  }
+
+  /** Statistics of every requested author (all when `ids` is undefined) in ONE aggregate query. */
+  async statistics(ids?: number[]): Promise<Map<number, AuthorStatisticsRow>> {
+    const filter = ids ? 'b.author_id = ANY($1::int[])' : 'true';
+    const rows: AuthorStatisticsRow[] = await this.dataSource.query(
+      `WITH files AS (${bookFilesAggregate(filter)})
+       SELECT b.author_id AS "authorId",
+         count(*)::int AS "totalBookCount",
+         count(*) FILTER (WHERE (b.monitored AND b.release_date < now()) OR b.release_date IS NULL
+                              OR fs.file_count > 0)::int AS "bookCount",
+         count(*) FILTER (WHERE fs.file_count > 0)::int AS "availableBookCount",
+         coalesce(sum(fs.file_count), 0)::int AS "bookFileCount",
+         coalesce(sum(fs.size), 0)::bigint AS "sizeOnDisk"
+       FROM book b
+       LEFT JOIN files fs ON fs.book_id = b.id
+       WHERE ${filter}
+       GROUP BY b.author_id`,
+      ids ? [ids] : [],
+    );
+    return new Map(rows.map((row) => [row.authorId, { ...row, sizeOnDisk: Number(row.sizeOnDisk) }]));
+  }
+
+  /** Next upcoming and last released book per author, in one query. */
+  async neighbourBooks(ids?: number[]): Promise<NeighbourBookRow[]> {
+    const filter = ids ? 'AND b.author_id = ANY($1::int[])' : '';
+    const columns = `b.author_id AS "authorId", b.id AS "id", b.author_metadata_id AS "authorMetadataId",
+      b.foreign_book_id AS "foreignBookId", e.foreign_edition_id AS "foreignEditionId", b.title_slug AS "titleSlug",
+      coalesce(e.title, b.title) AS "title", b.release_date AS "releaseDate", b.links AS "links", b.genres AS "genres",
+      b.related_books AS "relatedBooks", b.ratings AS "ratings", b.last_search_time AS "lastSearchTime",
+      b.clean_title AS "cleanTitle", b.monitored AS "monitored", b.any_edition_ok AS "anyEditionOk",
+      b.last_info_sync AS "lastInfoSync", b.added AS "added", b.add_options AS "addOptions"`;
+    const from = `FROM book b LEFT JOIN edition e ON e.book_id = b.id AND e.monitored`;
+    return this.dataSource.query(
+      `(SELECT DISTINCT ON (b.author_id) 'next' AS kind, ${columns} ${from}
+         WHERE b.release_date > now() ${filter} ORDER BY b.author_id, b.release_date ASC, b.id)
+       UNION ALL
+       (SELECT DISTINCT ON (b.author_id) 'last' AS kind, ${columns} ${from}
+         WHERE b.release_date <= now() ${filter} ORDER BY b.author_id, b.release_date DESC, b.id)`,
+      ids ? [ids] : [],
+    );
+  }
+
+  findById(id: number, manager?: EntityManager): Promise<Author | null> {
+    return (manager?.getRepository(Author) ?? this.authors).findOneBy({ id });
+  }
+
+  findByIds(ids: number[]): Promise<Author[]> {
+    return this.authors.findBy({ id: In(ids) });
+  }
+
+  async findByForeignAuthorId(foreignAuthorId: string): Promise<Author | null> {
+    const metadata = await this.metadata.findOneBy({ foreignAuthorId });
+    return metadata ? this.authors.findOneBy({ authorMetadataId: metadata.id }) : null;
+  }
+
+  findMetadata(id: number): Promise<AuthorMetadata | null> {
+    return this.metadata.findOneBy({ id });
+  }
+
+  findByPath(path: string): Promise<Author | null> {
+    return this.authors.findOneBy({ path });
+  }
+
+  /** All files of an author's books (paths for moving/deleting). */
+  async filePaths(authorId: number): Promise<{ id: number; path: string }[]> {
+    return this.dataSource.query(
+      `SELECT f.id, f.path FROM book_file f JOIN edition e ON e.id = f.edition_id JOIN book b ON b.id = e.book_id
+       WHERE b.author_id = $1`,
+      [authorId],
+    );
+  }
+
+  /** Rewrites the stored paths of an author's files after its folder moved. */
+  async rebaseFilePaths(authorId: number, oldPath: string, newPath: string, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.dataSource.manager).query(
+      `UPDATE book_file f SET path = $3 || substr(f.path, length($2) + 1)
+       FROM edition e JOIN book b ON b.id = e.book_id
+       WHERE e.id = f.edition_id AND b.author_id = $1 AND (f.path = $2 OR f.path LIKE $4)`,
+      [authorId, oldPath, newPath, `${oldPath.replace(/[\\%_]/g, '\\$&')}/%`],
+    );
+  }
+
+  /** Deletes the author with its books, editions, series links and file rows (not the files on disk). */
+  async delete(author: Author): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `DELETE FROM book_file f USING edition e, book b WHERE e.id = f.edition_id AND b.id = e.book_id
+         AND b.author_id = $1`,
+        [author.id],
+      );
+      await manager.query(`DELETE FROM author WHERE id = $1`, [author.id]);
+      await manager.query(
+        `DELETE FROM author_metadata m WHERE m.id = $1 AND NOT EXISTS (SELECT 1 FROM book WHERE author_metadata_id = m.id)`,
+        [author.authorMetadataId],
+      );
+    });
+  }
+}

@@ -1,0 +1,74 @@
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { IdParam, OptionalIdParam, PutWithOptionalId, resolvePutId } from '../common/http/route-decorators';
+import { AddBookService } from './add-book.service';
+import {
+  BookDeleteQuery,
+  BookEditorResource,
+  BookListQuery,
+  BookOverviewResource,
+  BookResource,
+  BooksMonitoredResource,
+} from './book.resource';
+import { BookService } from './book.service';
+
+@ApiTags('Book')
+@Controller('api/v1/book')
+export class BookController {
+  constructor(
+    private readonly books: BookService,
+    private readonly addBook: AddBookService,
+  ) {}
+
+  @Get()
+  list(@Query() query: BookListQuery): Promise<BookResource[]> {
+    return this.books.list(query);
+  }
+
+  @Post()
+  async create(@Body() body: BookResource): Promise<BookResource> {
+    const book = await this.addBook.add(body);
+    return this.books.resource(book.id);
+  }
+
+  @Put('monitor')
+  async monitor(@Body() body: BooksMonitoredResource): Promise<BookResource[]> {
+    await this.books.setMonitored(body.bookIds, body.monitored);
+    return this.books.byIds(body.bookIds);
+  }
+
+  @Put('editor')
+  async updateMany(@Body() body: BookEditorResource): Promise<BookResource[]> {
+    if (body.monitored !== undefined && body.monitored !== null)
+      await this.books.setMonitored(body.bookIds, body.monitored);
+    return this.books.byIds(body.bookIds);
+  }
+
+  @Delete('editor')
+  async deleteMany(@Body() body: BookEditorResource): Promise<object> {
+    await this.books.deleteMany(body.bookIds, body);
+    return {};
+  }
+
+  @Get(':id/overview')
+  overview(@IdParam() id: number): Promise<BookOverviewResource> {
+    return this.books.overview(id);
+  }
+
+  @Get(':id')
+  get(@IdParam() id: number): Promise<BookResource> {
+    return this.books.resource(id);
+  }
+
+  @PutWithOptionalId()
+  async update(@OptionalIdParam() id: number | undefined, @Body() body: BookResource): Promise<BookResource> {
+    const bookId = resolvePutId(id, body);
+    await this.books.update(bookId, body);
+    return this.books.resource(bookId);
+  }
+
+  @Delete(':id')
+  async delete(@IdParam() id: number, @Query() query: BookDeleteQuery): Promise<void> {
+    await this.books.delete(id, query);
+  }
+}

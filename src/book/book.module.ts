@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthorModule } from '../author/author.module';
+import { ImportListExclusionModule } from '../import-list-exclusion/import-list-exclusion.module';
+import { AddBookService } from './add-book.service';
+import { BookMonitoringService } from './book-monitoring.service';
+import { BookController } from './book.controller';
+import { Book } from './book.entity';
+import { BookRepository } from './book.repository';
+import { BookService } from './book.service';
+import { BookshelfService } from './bookshelf.service';
+import { BookshelfController, EditionController } from './edition.controller';
+import { Edition } from './edition.entity';
+
+/** Books and editions: list/get/add/update/delete, monitor, editor, bookshelf, editions. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Book, Edition]), AuthorModule, ImportListExclusionModule],
+  controllers: [BookController, EditionController, BookshelfController],
+  providers: [BookRepository, BookService, AddBookService, BookMonitoringService, BookshelfService],
+  exports: [BookRepository, BookService, AddBookService, BookMonitoringService],
+})
+export class BookModule {}

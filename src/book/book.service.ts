@@ -1,0 +1,155 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { rm } from 'node:fs/promises';
+import { DataSource, In, Repository } from 'typeorm';
+import { AuthorService } from '../author/author.service';
+import type { AuthorResource } from '../author/author.resource';
+import { NotFoundError, ValidationError } from '../common/errors/domain-errors';
+import { EnvService } from '../env/env.service';
+import { ImportListExclusionService } from '../import-list-exclusion/import-list-exclusion.service';
+import { Book } from './book.entity';
+import { BookDeletedEvent, BookEditedEvent } from './book.events';
+import { toBookResource, withAuthor } from './book.mapper';
+import { type BookQuery, BookRepository } from './book.repository';
+import type { BookListQuery, BookResource } from './book.resource';
+import { Edition } from './edition.entity';
+import type { EditionResource } from './edition.resource';
+
+export interface BookUpdateInput {
+  monitored?: boolean;
+  anyEditionOk?: boolean;
+  editions?: EditionResource[];
+}
+
+/** Book reads (projected, one query per list) and edits. */
+@Injectable()
+export class BookService {
+  private readonly logger = new Logger(BookService.name);
+
+  constructor(
+    private readonly repository: BookRepository,
+    @InjectRepository(Book) private readonly books: Repository<Book>,
+    @InjectRepository(Edition) private readonly editions: Repository<Edition>,
+    private readonly authors: AuthorService,
+    private readonly exclusions: ImportListExclusionService,
+    private readonly events: EventEmitter2,
+    private readonly env: EnvService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  /** Books as resources; `includeAuthor` adds each book's author (one more constant set of queries). */
+  async resources(query: BookQuery, includeAuthor = false): Promise<BookResource[]> {
+    const rows = await this.repository.find(query);
+    const urlBase = this.env.get('URL_BASE');
+    const now = Date.now();
+    const books = rows.map((row) => toBookResource(row, urlBase, now));
+    return includeAuthor ? this.attachAuthors(books) : books;
+  }
+
+  async attachAuthors(books: BookResource[]): Promise<BookResource[]> {
+    if (books.length === 0) return books;
+    const ids = [...new Set(books.map((book) => book.authorId!))];
+    const authors = await this.authors.resources(ids);
+    const byId = new Map<number, AuthorResource>(authors.map((author) => [author.id!, author]));
+    return books.map((book) => withAuthor(book, byId));
+  }
+
+  /** GET /book with Readarr's filter precedence: authorId, then titleSlug, then bookIds, else everything. */
+  async list(query: BookListQuery): Promise<BookResource[]> {
+    if (query.authorId !== undefined) return this.resources({ scope: 'b.author_id = $1', params: [query.authorId] });
+    if (query.titleSlug) {
+      const book = await this.books.findOneBy({ titleSlug: query.titleSlug });
+      if (!book) return [];
+      if (query.includeAllAuthorBooks) return this.resources({ scope: 'b.author_id = $1', params: [book.authorId] });
+      return this.resources({ scope: 'b.id = $1', params: [book.id] });
+    }
+    if (query.bookIds?.length) return this.resources({ scope: 'b.id = ANY($1::int[])', params: [query.bookIds] });
+    return this.resources({});
+  }
+
+  async resource(id: number, includeAuthor = true): Promise<BookResource> {
+    const [book] = await this.resources({ scope: 'b.id = $1', params: [id] }, includeAuthor);
+    if (!book) throw new NotFoundError(`Book with ID ${id} does not exist`);
+    return book;
+  }
+
+  async byIds(ids: number[]): Promise<BookResource[]> {
+    if (ids.length === 0) return [];
+    return this.resources({ scope: 'b.id = ANY($1::int[])', params: [ids] });
+  }
+
+  async findById(id: number): Promise<Book> {
+    const book = await this.books.findOneBy({ id });
+    if (!book) throw new NotFoundError(`Book with ID ${id} does not exist`);
+    return book;
+  }
+
+  async overview(id: number): Promise<{ id: number; overview?: string }> {
+    const row = await this.repository.overview(id);
+    if (!row) throw new NotFoundError(`Book with ID ${id} does not exist`);
+    return { id: row.id, overview: row.overview ?? undefined };
+  }
+
+  /** PUT /book: monitored, anyEditionOk and which edition is monitored (exactly one). */
+  async update(id: number, input: BookUpdateInput): Promise<void> {
+    const book = await this.findById(id);
+    if (!input.editions) {
+      throw ValidationError.of('editions', "'Editions' must not be empty.", input.editions, 'NotEmptyValidator');
+    }
+    const editions = await this.editions.findBy({ bookId: id });
+    const wanted = input.editions.find((edition) => edition.monitored && editions.some((e) => e.id === edition.id));
+    await this.dataSource.transaction(async (manager) => {
+      if (input.monitored !== undefined) book.monitored = input.monitored;
+      if (input.anyEditionOk !== undefined) book.anyEditionOk = input.anyEditionOk;
+      await manager.getRepository(Book).save(book);
+      if (wanted) {
+        await manager.update(Edition, { bookId: id, monitored: true }, { monitored: false });
+        await manager.update(Edition, { id: wanted.id }, { monitored: true });
+      }
+    });
+    this.events.emit(BookEditedEvent.NAME, new BookEditedEvent([id]));
+  }
+
+  async setMonitored(ids: number[], monitored: boolean): Promise<void> {
+    if (ids.length === 0) return;
+    await this.books.update({ id: In(ids) }, { monitored });
+    this.events.emit(BookEditedEvent.NAME, new BookEditedEvent(ids));
+  }
+
+  async delete(id: number, options: { deleteFiles?: boolean; addImportListExclusion?: boolean }): Promise<void> {
+    const book = await this.findById(id);
+    const files: { path: string }[] = await this.dataSource.transaction(async (manager) => {
+      const deleted: [{ path: string }[], number] = await manager.query(
+        `DELETE FROM book_file f USING edition e WHERE e.id = f.edition_id AND e.book_id = $1 RETURNING f.path`,
+        [id],
+      );
+      await manager.delete(Book, { id });
+      return deleted[0];
+    });
+    if (options.deleteFiles) {
+      for (const file of files) {
+        await rm(file.path, { force: true }).catch((error: Error) =>
+          this.logger.warn(`Could not delete '${file.path}': ${error.message}`),
+        );
+      }
+    }
+    if (options.addImportListExclusion) {
+      await this.exclusions.add({ foreignId: book.foreignBookId, authorName: book.title });
+    }
+    this.events.emit(
+      BookDeletedEvent.NAME,
+      new BookDeletedEvent(id, book.authorId, book.foreignBookId, book.title, !!options.deleteFiles),
+    );
+  }
+
+  async deleteMany(ids: number[], options: { deleteFiles?: boolean; addImportListExclusion?: boolean }) {
+    const existing = await this.books.findBy({ id: In([...new Set(ids)]) });
+    for (const book of existing) await this.delete(book.id, options);
+  }
+
+  async editionsOf(bookIds: number[]): Promise<Edition[]> {
+    if (bookIds.length === 0) return [];
+    return this.editions.find({ where: { bookId: In(bookIds) }, order: { bookId: 'ASC', id: 'ASC' } });
+  }
+}

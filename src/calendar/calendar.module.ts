@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { BookModule } from '../book/book.module';
+import { CalendarController, CalendarFeedController } from './calendar.controller';
+import { CalendarService } from './calendar.service';
+
+@Module({
+  imports: [BookModule],
+  controllers: [CalendarController, CalendarFeedController],
+  providers: [CalendarService],
+})
+export class CalendarModule {}

@@ -1,0 +1,2 @@
+export * from './catalogue.factory';
+export { closeFactoryPools, type FactoryDb } from './db';
