@@ -6,8 +6,6 @@ import { AuthorModule } from './author/author.module';
 import { BookModule } from './book/book.module';
 import { BookFileModule } from './book-file/book-file.module';
 import { CalendarModule } from './calendar/calendar.module';
-import { SeriesModule } from './series/series.module';
-import { WantedModule } from './wanted/wanted.module';
 import { CommandModule } from './command/command.module';
 import { CustomFilterModule } from './custom-filter/custom-filter.module';
 import { loggerParams } from './common/http/logging';
@@ -15,15 +13,18 @@ import { MetadataSourceModule } from './metadata-source/metadata-source.module';
 import { DatabaseModule } from './database/database.module';
 import { EnvModule } from './env/env.module';
 import { EnvService } from './env/env.service';
+import { LanguageModule } from './language/language.module';
 import { ImportListExclusionModule } from './import-list-exclusion/import-list-exclusion.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { NotificationModule } from './notification/notification.module';
 import { ProfileModule } from './profile/profile.module';
+import { ProviderModule } from './provider/provider.module';
 import { RootFolderModule } from './root-folder/root-folder.module';
+import { SeriesModule } from './series/series.module';
 import { SettingsModule } from './settings/settings.module';
 import { SystemModule } from './system/system.module';
 import { TagModule } from './tag/tag.module';
-import { ProviderModule } from './provider/provider.module';
+import { WantedModule } from './wanted/wanted.module';
 
 /** Feature modules, in no particular order; each owns its routes, entities and commands. */
 const FEATURE_MODULES = [
@@ -37,13 +38,14 @@ const FEATURE_MODULES = [
   ImportListExclusionModule,
   CustomFilterModule,
   ProviderModule,
-  NotificationModule,
   AuthorModule,
   BookModule,
   BookFileModule,
-  CalendarModule,
   SeriesModule,
+  CalendarModule,
   WantedModule,
+  NotificationModule,
+  LanguageModule,
 ];
 
 @Module({})

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { LanguageController } from './language.controller';
+
+@Module({ controllers: [LanguageController] })
+export class LanguageModule {}

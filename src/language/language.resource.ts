@@ -1,0 +1,5 @@
+export class LanguageResource {
+  id: number;
+  name: string;
+  nameLower: string;
+}
