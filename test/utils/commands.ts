@@ -50,3 +50,21 @@ export async function runCommand(
     throw new Error(`POST /api/v1/command ${name} answered ${response.status}: ${JSON.stringify(response.body)}`);
   return waitForCommand(t, (response.body as CommandJson).id, timeoutMs);
 }
+
+/** Waits until no command is queued or running (e.g. after an action that queues follow-up commands). */
+export async function drainCommands(t: TestApp, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await t.api.get('/api/v1/command');
+    if (response.status !== 200) throw new Error(`GET /api/v1/command answered ${response.status}`);
+    const pending = (response.body as CommandJson[]).filter((command) =>
+      ['queued', 'started'].includes(command.status),
+    );
+    if (pending.length === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `Commands still pending after ${timeoutMs} ms: ${pending.map((c) => `${c.name}#${c.id}`).join(', ')}`,
+      );
+    await sleep(25);
+  }
+}
