@@ -9,6 +9,7 @@ import { CalendarModule } from './calendar/calendar.module';
 import { CommandModule } from './command/command.module';
 import { CustomFilterModule } from './custom-filter/custom-filter.module';
 import { loggerParams } from './common/http/logging';
+import { MediaCoverModule } from './media-cover/media-cover.module';
 import { MetadataSourceModule } from './metadata-source/metadata-source.module';
 import { DatabaseModule } from './database/database.module';
 import { EnvModule } from './env/env.module';
@@ -30,6 +31,7 @@ import { WantedModule } from './wanted/wanted.module';
 const FEATURE_MODULES = [
   // First: its `author/lookup` and `book/lookup` routes must be registered before `author/:id` and `book/:id`.
   MetadataSourceModule,
+  MediaCoverModule,
   SystemModule,
   CommandModule,
   TagModule,

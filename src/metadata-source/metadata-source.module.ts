@@ -1,31 +1,49 @@
 import { Module } from '@nestjs/common';
 import { AuthorModule } from '../author/author.module';
-import { MetadataHttpClient, metadataHttpMetricProviders } from './http/metadata-http.client';
+import { MediaCoverModule } from '../media-cover/media-cover.module';
+import { ProfileModule } from '../profile/profile.module';
+import { MetadataHttpModule } from './http/metadata-http.module';
 import { LibraryIndexRepository } from './lookup/library-index.repository';
 import { AuthorLookupController, BookLookupController, SearchController } from './lookup/lookup.controller';
 import { LookupService } from './lookup/lookup.service';
 import { METADATA_SOURCE } from './metadata-source';
-import { MetadataSourceSettingsService } from './metadata-source-settings.service';
+import { MetadataSourceCheck } from './metadata-source.check';
 import { OpenLibrarySource } from './open-library/open-library.source';
+import { CatalogueWriter } from './refresh/catalogue-writer';
+import { LibraryEventsListener } from './refresh/library-events.listener';
+import { RefreshAuthorService } from './refresh/refresh-author.service';
+import { RefreshBookService } from './refresh/refresh-book.service';
+import {
+  BulkRefreshAuthorHandler,
+  BulkRefreshBookHandler,
+  RefreshAuthorHandler,
+  RefreshBookHandler,
+} from './refresh/refresh.handlers';
 
 /**
  * The metadata source (Open Library behind the MetadataSource interface), the lookup/search endpoints,
  * and the refresh commands that bring authors, books and editions into the library.
- * Must be listed before AuthorModule/BookModule in FEATURE_MODULES: Express matches routes in registration
- * order, and `GET /author/lookup` would otherwise reach `GET /author/:id`.
+ * Listed first in FEATURE_MODULES: Express matches routes in registration order, and `GET /author/lookup`
+ * would otherwise reach `GET /author/:id`.
  */
 @Module({
-  imports: [AuthorModule],
+  imports: [MetadataHttpModule, AuthorModule, ProfileModule, MediaCoverModule],
   controllers: [AuthorLookupController, BookLookupController, SearchController],
   providers: [
-    ...metadataHttpMetricProviders,
-    MetadataHttpClient,
-    MetadataSourceSettingsService,
     OpenLibrarySource,
     { provide: METADATA_SOURCE, useExisting: OpenLibrarySource },
     LibraryIndexRepository,
     LookupService,
+    CatalogueWriter,
+    RefreshAuthorService,
+    RefreshBookService,
+    RefreshAuthorHandler,
+    BulkRefreshAuthorHandler,
+    RefreshBookHandler,
+    BulkRefreshBookHandler,
+    LibraryEventsListener,
+    MetadataSourceCheck,
   ],
-  exports: [METADATA_SOURCE, MetadataHttpClient, MetadataSourceSettingsService],
+  exports: [METADATA_SOURCE, RefreshAuthorService, RefreshBookService],
 })
 export class MetadataSourceModule {}

@@ -56,6 +56,7 @@ export class FakeOpenLibrary {
   readonly coverRequests: RecordedRequest[] = [];
   private records = loadFixtures(FIXTURES_DIR);
   private failure: number | 'close' | undefined;
+  private readonly pathFailures = new Map<string, number>();
   private rateLimited = 0;
   private coverIds = new Set<string>();
 
@@ -88,6 +89,12 @@ export class FakeOpenLibrary {
     this.failure = failure;
   }
 
+  /** API requests whose path starts with `prefix` answer `status` (e.g. one work's editions); `undefined` heals. */
+  failPath(prefix: string, status: number | undefined): void {
+    if (status === undefined) this.pathFailures.delete(prefix);
+    else this.pathFailures.set(prefix, status);
+  }
+
   /** The next `count` API requests answer 429 with `Retry-After: 0`. */
   rateLimit(count: number): void {
     this.rateLimited = count;
@@ -97,6 +104,7 @@ export class FakeOpenLibrary {
   reset(): void {
     this.records = loadFixtures(FIXTURES_DIR);
     this.failure = undefined;
+    this.pathFailures.clear();
     this.rateLimited = 0;
     this.requests.length = 0;
     this.coverRequests.length = 0;
@@ -147,6 +155,8 @@ export class FakeOpenLibrary {
       return;
     }
     if (this.failure !== undefined) return sendJson(response, this.failure, { error: 'Internal Server Error' });
+    for (const [prefix, status] of this.pathFailures)
+      if (url.pathname.startsWith(prefix)) return sendJson(response, status, { error: 'Internal Server Error' });
     if (this.rateLimited > 0) {
       this.rateLimited--;
       response.setHeader('Retry-After', '0');

@@ -80,7 +80,11 @@ export class MetadataHttpClient {
   }
 
   /** GET a JSON document; `undefined` for 404. `fresh` skips the cache but stores the new answer. */
-  async getJson<T>(url: string, identity: RequestIdentity, options: { fresh?: boolean } = {}): Promise<T | undefined> {
+  async getJson<T>(
+    url: string,
+    identity: RequestIdentity,
+    options: { fresh?: boolean; retries?: number; timeoutMs?: number } = {},
+  ): Promise<T | undefined> {
     if (!options.fresh) {
       const cached = this.cache.get(url);
       if (cached !== undefined) {
@@ -88,7 +92,7 @@ export class MetadataHttpClient {
         return cached as T;
       }
     }
-    const response = await this.fetchWithRetry(url, identity, 'application/json');
+    const response = await this.fetchWithRetry(url, identity, 'application/json', options);
     if (!response) return undefined;
     const text = await response.text();
     let parsed: T;
@@ -112,17 +116,23 @@ export class MetadataHttpClient {
     };
   }
 
-  private async fetchWithRetry(url: string, identity: RequestIdentity, accept: string): Promise<Response | undefined> {
+  private async fetchWithRetry(
+    url: string,
+    identity: RequestIdentity,
+    accept: string,
+    overrides: { retries?: number; timeoutMs?: number } = {},
+  ): Promise<Response | undefined> {
     this.bucket.configure(identity.requestsPerMinute, this.options.burst);
+    const retries = overrides.retries ?? this.options.retries;
     let lastProblem = 'no attempt made';
-    for (let attempt = 0; attempt <= this.options.retries; attempt++) {
+    for (let attempt = 0; attempt <= retries; attempt++) {
       await this.bucket.take();
       let retryAfterMs: number | undefined;
       try {
         const response = await fetch(url, {
           headers: { 'User-Agent': identity.userAgent, Accept: accept },
           redirect: 'follow',
-          signal: AbortSignal.timeout(this.options.timeoutMs),
+          signal: AbortSignal.timeout(overrides.timeoutMs ?? this.options.timeoutMs),
         });
         if (response.ok) {
           this.requests.inc({ outcome: 'ok' });
@@ -139,7 +149,7 @@ export class MetadataHttpClient {
       } catch (error) {
         lastProblem = `${describeFetchError(error)} (${redact(url)})`;
       }
-      if (attempt < this.options.retries) {
+      if (attempt < retries) {
         this.requests.inc({ outcome: 'retry' });
         const backoff = Math.min(this.options.maxBackoffMs, this.options.backoffMs * 2 ** attempt);
         const delay = Math.min(this.options.maxBackoffMs, retryAfterMs ?? backoff * (1 + Math.random() * 0.25));

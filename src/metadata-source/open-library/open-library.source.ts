@@ -214,7 +214,8 @@ export class OpenLibrarySource implements MetadataSource {
 
   async ping(): Promise<void> {
     const call = await this.call();
-    await this.get(call, '/search/authors.json', { q: 'quire', limit: '1', fields: 'key' }, { fresh: true });
+    const url = `${call.settings.apiBase}/search/authors.json?q=tolkien&limit=1&fields=key`;
+    await this.http.getJson(url, call.identity, { fresh: true, retries: 1, timeoutMs: 5_000 });
   }
 
   private async call(): Promise<Call> {
