@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
-import { access, readdir, stat, statfs } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { access, readdir, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, normalize, relative, sep } from 'node:path';
 
 export interface DiskInfo {
@@ -48,9 +49,13 @@ export async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
+/** Like Readarr's FolderWritable: really creates (and removes) a file, so root on a read-only or immutable folder is caught. */
 export async function isWritable(path: string): Promise<boolean> {
+  const probe = join(path, `.quire-write-test-${randomBytes(6).toString('hex')}`);
   try {
     await access(path, constants.W_OK | constants.X_OK);
+    await writeFile(probe, '');
+    await rm(probe, { force: true });
     return true;
   } catch {
     return false;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { ConflictError, failure, NotFoundError, ValidationError } from '../common/errors/domain-errors';
-import { tagUsage } from '../profile/common/optional-table';
+import { TableColumn, tagUsage } from '../profile/common/optional-table';
 import { nameFailures } from '../profile/common/unique-name';
 import { EXTRA_TAG_USERS, TAG_USAGE_SOURCES, TagUsageKey } from './tag-usage';
 import { Tag } from './tag.entity';
@@ -57,8 +57,7 @@ export class TagService {
     const details = await this.details(id);
     const listed = Object.keys(TAG_USAGE_SOURCES).some((key) => details[key as TagUsageKey].length > 0);
     let extra = false;
-    for (const user of EXTRA_TAG_USERS)
-      extra ||= (await tagUsage(this.tags.manager, user.table, user.column, id)).length > 0;
+    for (const user of EXTRA_TAG_USERS) extra ||= (await tagUsage(this.tags.manager, user, id)).length > 0;
     if (listed || extra) throw new ConflictError(`'${details.label}' cannot be deleted since it's still in use`);
     await this.tags.delete(id);
   }
@@ -74,8 +73,8 @@ export class TagService {
 
   private async detailsOf(tags: Tag[], onlyTag?: number): Promise<TagDetails[]> {
     const usage = new Map<TagUsageKey, { id: number; tag: number }[]>();
-    for (const [key, source] of Object.entries(TAG_USAGE_SOURCES) as [TagUsageKey, { table: string; column: string }][])
-      usage.set(key, await tagUsage(this.tags.manager, source.table, source.column, onlyTag));
+    for (const [key, source] of Object.entries(TAG_USAGE_SOURCES) as [TagUsageKey, TableColumn][])
+      usage.set(key, await tagUsage(this.tags.manager, source, onlyTag));
     return tags.map((tag) => {
       const details = { id: tag.id, label: tag.label } as TagDetails;
       for (const key of Object.keys(TAG_USAGE_SOURCES) as TagUsageKey[])

@@ -8,7 +8,7 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../common/errors/domain-errors';
-import { countReferences, plural } from '../common/optional-table';
+import { countJsonReferences, countReferences, IMPORT_LISTS, plural } from '../common/optional-table';
 import { nameFailures } from '../common/unique-name';
 import { MetadataProfile, NONE_METADATA_PROFILE } from './metadata-profile.entity';
 import { MetadataProfileResource } from './metadata-profile.resource';
@@ -59,7 +59,7 @@ export class MetadataProfileService {
     const users = [
       plural(await countReferences(db, 'author', 'metadata_profile_id', id), 'author'),
       plural(await countReferences(db, 'root_folder', 'default_metadata_profile_id', id), 'root folder'),
-      plural(await countReferences(db, 'import_list', 'metadata_profile_id', id), 'import list'),
+      plural(await countJsonReferences(db, IMPORT_LISTS, 'metadataProfileId', id), 'import list'),
     ].filter((text) => !text.startsWith('0 '));
     if (users.length)
       throw new ConflictError(

@@ -8,7 +8,7 @@ import {
   ValidationError,
   ValidationFailure,
 } from '../../common/errors/domain-errors';
-import { countReferences, plural } from '../common/optional-table';
+import { countJsonReferences, countReferences, IMPORT_LISTS, plural } from '../common/optional-table';
 import { nameFailures } from '../common/unique-name';
 import { CustomFormatService } from '../custom-format/custom-format.service';
 import { defaultProfileItems, QUALITY_IDS } from '../quality/quality';
@@ -68,7 +68,7 @@ export class QualityProfileService {
     const users = [
       plural(await countReferences(db, 'author', 'quality_profile_id', id), 'author'),
       plural(await countReferences(db, 'root_folder', 'default_quality_profile_id', id), 'root folder'),
-      plural(await countReferences(db, 'import_list', 'quality_profile_id', id), 'import list'),
+      plural(await countJsonReferences(db, IMPORT_LISTS, 'qualityProfileId', id), 'import list'),
     ].filter((text) => !text.startsWith('0 '));
     if (users.length)
       throw new ConflictError(
