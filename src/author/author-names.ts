@@ -12,12 +12,34 @@ export function cleanName(name: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/** "Stephen King" → "King, Stephen" (single names stay as they are). */
+const PARTICLES = new Set([
+  'da',
+  'de',
+  'del',
+  'della',
+  'der',
+  'den',
+  'di',
+  'du',
+  'la',
+  'le',
+  'van',
+  'von',
+  'ter',
+  'st.',
+]);
+const SUFFIXES = /^(jr|sr|ii|iii|iv)\.?$/i;
+
+/** "Stephen King" → "King, Stephen"; "Ursula K. Le Guin" → "Le Guin, Ursula K."; suffixes stay last. */
 export function nameLastFirst(name: string): string {
   const parts = name.trim().split(/\s+/);
+  const suffix = parts.length > 2 && SUFFIXES.test(parts[parts.length - 1]) ? parts.pop() : undefined;
   if (parts.length < 2) return name.trim();
-  const last = parts.pop()!;
-  return `${last}, ${parts.join(' ')}`;
+  let start = parts.length - 1;
+  while (start > 1 && PARTICLES.has(parts[start - 1].toLowerCase())) start -= 1;
+  const last = parts.slice(start).join(' ');
+  const first = [...parts.slice(0, start), ...(suffix ? [suffix] : [])].join(' ');
+  return `${last}, ${first}`;
 }
 
 export function authorNames(name: string) {
