@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
+import { DownloadClientModule } from './download-client/download-client.module';
 import { IndexerModule } from './indexer/indexer.module';
+import { RemotePathMappingModule } from './remote-path-mapping/remote-path-mapping.module';
+
+const KINDS = [IndexerModule, DownloadClientModule, RemotePathMappingModule];
 
 /** Every provider kind (reference §7): indexers, download clients, import lists, metadata, notifications. */
 @Module({
-  imports: [IndexerModule],
-  exports: [IndexerModule],
+  imports: KINDS,
+  exports: KINDS,
 })
 export class ProviderModule {}

@@ -55,6 +55,12 @@ export interface FieldMetadata extends FieldOptions {
   valueType: FieldValueType;
 }
 
+/** As recorded by the decorator, before the schema builder fills a missing value type from the default value. */
+interface RecordedField extends FieldOptions {
+  property: string;
+  valueType?: FieldValueType;
+}
+
 export interface FieldGroupMetadata {
   property: string;
   order: number;
@@ -64,14 +70,19 @@ export interface FieldGroupMetadata {
 const FIELDS = Symbol('provider:fields');
 const GROUPS = Symbol('provider:fieldGroups');
 
-function inferValueType(target: object, property: string, options: FieldOptions): FieldValueType {
+function inferValueType(target: object, property: string, options: FieldOptions): FieldValueType | undefined {
   if (options.valueType) return options.valueType;
+  if (options.type === 'checkbox') return 'boolean';
+  if (options.type === 'number') return 'number';
+  if (options.type === 'tag') return 'stringArray';
   const designType = Reflect.getMetadata('design:type', target, property) as unknown;
   if (designType === Number) return 'number';
   if (designType === Boolean) return 'boolean';
+  if (designType === String) return 'string';
   if (designType === Array)
     return options.type === 'select' || options.type === 'tagSelect' ? 'numberArray' : 'stringArray';
-  return 'string';
+  // Unannotated properties: the schema builder decides from the default value.
+  return undefined;
 }
 
 /**
@@ -81,7 +92,7 @@ function inferValueType(target: object, property: string, options: FieldOptions)
 export function Field(options: FieldOptions): PropertyDecorator {
   return (target, key) => {
     const property = String(key);
-    const own = (Reflect.getOwnMetadata(FIELDS, target) as FieldMetadata[] | undefined) ?? [];
+    const own = (Reflect.getOwnMetadata(FIELDS, target) as RecordedField[] | undefined) ?? [];
     own.push({ ...options, property, valueType: inferValueType(target, property, options) });
     Reflect.defineMetadata(FIELDS, own, target);
   };
@@ -106,13 +117,25 @@ export function fieldMetadataOf(settingsClass: new () => object): {
     chain.unshift(proto);
     proto = Object.getPrototypeOf(proto) as object | null;
   }
+  const defaults = new settingsClass() as Record<string, unknown>;
   const fields = new Map<string, FieldMetadata>();
   const groups = new Map<string, FieldGroupMetadata>();
   for (const proto of chain) {
-    for (const field of (Reflect.getOwnMetadata(FIELDS, proto) as FieldMetadata[] | undefined) ?? [])
-      fields.set(field.property, field);
+    for (const field of (Reflect.getOwnMetadata(FIELDS, proto) as RecordedField[] | undefined) ?? [])
+      fields.set(field.property, {
+        ...field,
+        valueType: field.valueType ?? valueTypeOf(defaults[field.property], field),
+      });
     for (const group of (Reflect.getOwnMetadata(GROUPS, proto) as FieldGroupMetadata[] | undefined) ?? [])
       groups.set(group.property, group);
   }
   return { fields: [...fields.values()], groups: [...groups.values()] };
+}
+
+function valueTypeOf(value: unknown, field: FieldOptions): FieldValueType {
+  if (typeof value === 'boolean') return 'boolean';
+  if (typeof value === 'number') return 'number';
+  if (Array.isArray(value))
+    return field.type === 'select' || typeof value[0] === 'number' ? 'numberArray' : 'stringArray';
+  return 'string';
 }

@@ -50,6 +50,10 @@ export abstract class ProviderService<
   protected abstract writeKindFields(state: KindState, provider: P | undefined): Partial<R>;
   /** Whether the definition counts as enabled (then it is validated and tested on save). */
   protected abstract isEnabled(state: KindState): boolean;
+  /** The `name` of a schema template (Readarr: the implementation for indexers, empty for download clients). */
+  protected templateName(provider: P): string {
+    return provider.meta.implementation;
+  }
   /** Applies the kind-specific fields of a bulk edit. */
   protected applyBulkFields(_bulk: B, _state: KindState): void {}
 
@@ -156,7 +160,7 @@ export abstract class ProviderService<
 
   schema(): R[] {
     return this.registry.sorted().map((provider) => {
-      const template = this.template(provider, provider.meta.implementation, {});
+      const template = this.template(provider, this.templateName(provider), {});
       (template as R & { presets: R[] }).presets = (provider.meta.presets ?? []).map((preset) =>
         this.template(provider, preset.name, preset.settings as Record<string, unknown>),
       );

@@ -108,9 +108,9 @@ export function parseItems(xml: string): ParsedItem[] {
   return ((channel.item ?? []) as Node[]).map((item) => {
     const attributes: Record<string, string> = {};
     const categories: number[] = [];
-    for (const attr of [...((item['newznab:attr'] ?? []) as Node[]), ...((item['torznab:attr'] ?? []) as Node[])]) {
-      const name = attr(attr, 'name', '').toLowerCase();
-      const value = attr(attr, 'value', '');
+    for (const node of [...((item['newznab:attr'] ?? []) as Node[]), ...((item['torznab:attr'] ?? []) as Node[])]) {
+      const name = attr(node, 'name', '').toLowerCase();
+      const value = attr(node, 'value', '');
       if (name === 'category') {
         const id = Number(value);
         if (Number.isFinite(id)) categories.push(id);

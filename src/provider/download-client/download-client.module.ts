@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { ProviderRegistry } from '../core/provider';
+import { ProviderCoreModule } from '../core/provider-core.module';
+import { TorrentBlackholeProvider, UsenetBlackholeProvider } from './blackhole.client';
+import { DownloadClientFactory } from './download-client-factory.service';
+import { DownloadClientController } from './download-client.controller';
+import { DOWNLOAD_CLIENT_REGISTRY, DownloadClientService } from './download-client.service';
+import { QBittorrentProvider } from './qbittorrent.client';
+import { SabnzbdProvider } from './sabnzbd.client';
+import { TransmissionProvider } from './transmission.client';
+
+const IMPLEMENTATIONS = [
+  QBittorrentProvider,
+  SabnzbdProvider,
+  TransmissionProvider,
+  TorrentBlackholeProvider,
+  UsenetBlackholeProvider,
+];
+
+@Module({
+  imports: [ProviderCoreModule],
+  controllers: [DownloadClientController],
+  providers: [
+    ...IMPLEMENTATIONS,
+    {
+      provide: DOWNLOAD_CLIENT_REGISTRY,
+      inject: IMPLEMENTATIONS,
+      useFactory: (...providers: InstanceType<(typeof IMPLEMENTATIONS)[number]>[]) => new ProviderRegistry(providers),
+    },
+    DownloadClientService,
+    DownloadClientFactory,
+  ],
+  exports: [DownloadClientService, DownloadClientFactory],
+})
+export class DownloadClientModule {}

@@ -1,0 +1,249 @@
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { Field } from '../core/field.decorator';
+
+const HOST = /^[^\s/:?#]+$|^\[[0-9a-fA-F:]+\]$/;
+
+/** host/port/useSsl/urlBase, shared by the network clients. */
+export abstract class HostSettings {
+  @Field({ order: 0, label: 'Host' })
+  @IsString()
+  @Matches(HOST, { message: "'Host' must be a valid host name or IP address" })
+  host = 'localhost';
+
+  @Field({ order: 1, label: 'Port', type: 'textbox', valueType: 'number' })
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  port = 8080;
+
+  @Field({ order: 2, label: 'Use SSL', type: 'checkbox', helpText: 'Use secure connection when connecting' })
+  @IsBoolean()
+  useSsl = false;
+
+  @Field({
+    order: 3,
+    label: 'Url Base',
+    advanced: true,
+    helpText: 'Adds a prefix to the url, such as http://[host]:[port]/[urlBase]',
+  })
+  @IsOptional()
+  @IsString()
+  urlBase: string | null = null;
+}
+
+export const TORRENT_PRIORITY = { Last: 0, First: 1 };
+export const QBITTORRENT_STATE = [
+  { value: 0, name: 'Started', order: 0 },
+  { value: 1, name: 'Force Started', order: 1 },
+  { value: 2, name: 'Stopped', order: 2 },
+];
+export const QBITTORRENT_CONTENT_LAYOUT = [
+  { value: 0, name: 'Default', order: 0 },
+  { value: 1, name: 'Original', order: 1 },
+  { value: 2, name: 'Subfolder', order: 2 },
+];
+
+export class QBittorrentSettings extends HostSettings {
+  @Field({ order: 4, label: 'Username', privacy: 'userName' })
+  @IsOptional()
+  @IsString()
+  username = '';
+
+  @Field({ order: 5, label: 'Password', type: 'password', privacy: 'password' })
+  @IsOptional()
+  @IsString()
+  password = '';
+
+  @Field({
+    order: 6,
+    label: 'Category',
+    helpText: 'Adding a category specific to Readarr avoids conflicts with unrelated downloads',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[^\\]*$/, { message: 'Category cannot contain backslashes' })
+  musicCategory = 'readarr';
+
+  @Field({ order: 7, label: 'Post-Import Category', advanced: true })
+  @IsOptional()
+  @IsString()
+  musicImportedCategory: string | null = null;
+
+  @Field({ order: 8, label: 'Recent Priority', type: 'select', selectOptions: TORRENT_PRIORITY, valueType: 'number' })
+  @IsIn([0, 1])
+  recentTvPriority = 0;
+
+  @Field({ order: 9, label: 'Older Priority', type: 'select', selectOptions: TORRENT_PRIORITY, valueType: 'number' })
+  @IsIn([0, 1])
+  olderTvPriority = 0;
+
+  @Field({ order: 10, label: 'Initial State', type: 'select', selectOptions: QBITTORRENT_STATE, valueType: 'number' })
+  @IsIn([0, 1, 2])
+  initialState = 0;
+
+  @Field({ order: 11, label: 'Sequential Order', type: 'checkbox', helpText: 'Download in sequential order' })
+  @IsBoolean()
+  sequentialOrder = false;
+
+  @Field({
+    order: 12,
+    label: 'First and Last First',
+    type: 'checkbox',
+    helpText: 'Download first and last pieces first',
+  })
+  @IsBoolean()
+  firstAndLast = false;
+
+  @Field({
+    order: 13,
+    label: 'Content Layout',
+    type: 'select',
+    selectOptions: QBITTORRENT_CONTENT_LAYOUT,
+    valueType: 'number',
+  })
+  @IsIn([0, 1, 2])
+  contentLayout = 0;
+}
+
+export const SABNZBD_PRIORITY = [
+  { value: -100, name: 'Default', order: 0 },
+  { value: -2, name: 'Paused', order: 1 },
+  { value: -1, name: 'Low', order: 2 },
+  { value: 0, name: 'Normal', order: 3 },
+  { value: 1, name: 'High', order: 4 },
+  { value: 2, name: 'Force', order: 5 },
+];
+
+export class SabnzbdSettings extends HostSettings {
+  @Field({ order: 4, label: 'API Key', privacy: 'apiKey' })
+  @IsOptional()
+  @IsString()
+  apiKey = '';
+
+  @Field({ order: 5, label: 'Username', privacy: 'userName' })
+  @IsOptional()
+  @IsString()
+  username = '';
+
+  @Field({ order: 6, label: 'Password', type: 'password', privacy: 'password' })
+  @IsOptional()
+  @IsString()
+  password = '';
+
+  @Field({
+    order: 7,
+    label: 'Category',
+    helpText: 'Adding a category specific to Readarr avoids conflicts with unrelated downloads',
+  })
+  @IsOptional()
+  @IsString()
+  musicCategory = 'Readarr';
+
+  @Field({ order: 8, label: 'Recent Priority', type: 'select', selectOptions: SABNZBD_PRIORITY, valueType: 'number' })
+  @IsIn([-100, -2, -1, 0, 1, 2])
+  recentTvPriority = -100;
+
+  @Field({ order: 9, label: 'Older Priority', type: 'select', selectOptions: SABNZBD_PRIORITY, valueType: 'number' })
+  @IsIn([-100, -2, -1, 0, 1, 2])
+  olderTvPriority = -100;
+}
+
+export class TransmissionSettings extends HostSettings {
+  port = 9091;
+  urlBase: string | null = '/transmission/';
+
+  @Field({ order: 4, label: 'Username', privacy: 'userName' })
+  @IsOptional()
+  @IsString()
+  username = '';
+
+  @Field({ order: 5, label: 'Password', type: 'password', privacy: 'password' })
+  @IsOptional()
+  @IsString()
+  password = '';
+
+  @Field({ order: 6, label: 'Category', helpText: 'Creates a [category] subdirectory in the output directory' })
+  @IsOptional()
+  @IsString()
+  musicCategory: string | null = null;
+
+  @Field({ order: 7, label: 'Directory', advanced: true, helpText: 'Optional location to put downloads in' })
+  @IsOptional()
+  @IsString()
+  tvDirectory: string | null = null;
+
+  @Field({ order: 8, label: 'Recent Priority', type: 'select', selectOptions: TORRENT_PRIORITY, valueType: 'number' })
+  @IsIn([0, 1])
+  recentTvPriority = 0;
+
+  @Field({ order: 9, label: 'Older Priority', type: 'select', selectOptions: TORRENT_PRIORITY, valueType: 'number' })
+  @IsIn([0, 1])
+  olderTvPriority = 0;
+
+  @Field({ order: 10, label: 'Add Paused', type: 'checkbox' })
+  @IsBoolean()
+  addPaused = false;
+}
+
+export class TorrentBlackholeSettings {
+  @Field({
+    order: 0,
+    label: 'Torrent Folder',
+    type: 'path',
+    helpText: 'Folder in which Readarr will store the .torrent file',
+  })
+  @IsString()
+  @IsNotEmpty({ message: "'Torrent Folder' must not be empty." })
+  torrentFolder = '';
+
+  @Field({
+    order: 1,
+    label: 'Watch Folder',
+    type: 'path',
+    helpText: 'Folder from which Readarr should import completed downloads',
+  })
+  @IsString()
+  @IsNotEmpty({ message: "'Watch Folder' must not be empty." })
+  watchFolder = '';
+
+  @Field({
+    order: 2,
+    label: 'Save Magnet Files',
+    type: 'checkbox',
+    helpText: 'Save the magnet link if no .torrent file is available',
+  })
+  @IsBoolean()
+  saveMagnetFiles = false;
+
+  @Field({ order: 3, label: 'Save Magnet Files Extension', advanced: true })
+  @IsString()
+  @Matches(/^\.[A-Za-z0-9]+$/, { message: 'Must be a valid file extension such as .magnet' })
+  magnetFileExtension = '.magnet';
+
+  @Field({
+    order: 4,
+    label: 'Read Only',
+    type: 'checkbox',
+    advanced: true,
+    helpText: 'Copy files instead of moving them',
+  })
+  @IsBoolean()
+  readOnly = true;
+}
+
+export class UsenetBlackholeSettings {
+  @Field({ order: 0, label: 'Nzb Folder', type: 'path', helpText: 'Folder in which Readarr will store the .nzb file' })
+  @IsString()
+  @IsNotEmpty({ message: "'Nzb Folder' must not be empty." })
+  nzbFolder = '';
+
+  @Field({
+    order: 1,
+    label: 'Watch Folder',
+    type: 'path',
+    helpText: 'Folder from which Readarr should import completed downloads',
+  })
+  @IsString()
+  @IsNotEmpty({ message: "'Watch Folder' must not be empty." })
+  watchFolder = '';
+}

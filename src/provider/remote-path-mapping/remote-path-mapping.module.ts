@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { RemotePathMappingController } from './remote-path-mapping.controller';
+import { RemotePathMapping } from './remote-path-mapping.entity';
+import { RemotePathMappingService } from './remote-path-mapping.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([RemotePathMapping])],
+  controllers: [RemotePathMappingController],
+  providers: [RemotePathMappingService],
+  exports: [RemotePathMappingService],
+})
+export class RemotePathMappingModule {}
