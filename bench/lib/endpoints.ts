@@ -1,0 +1,77 @@
+/** The endpoints the benchmark drives, with the raw SQL that fetches the same rows (baseline b). */
+export interface Endpoint {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** SQL returning the same rows Quire serves; undefined when the endpoint reads no rows. */
+  sql?: string;
+  /** Paged endpoints have the p99 ≤ 25 ms target. */
+  paged?: boolean;
+  needsTable?: string;
+}
+
+const FILE_STATS = `
+  SELECT e.book_id, count(bf.id) AS book_file_count, coalesce(sum(bf.size), 0) AS size_on_disk
+  FROM book_file bf JOIN edition e ON e.id = bf.edition_id GROUP BY e.book_id`;
+
+const BOOK_COLUMNS = `b.id, b.title, b.author_id, b.foreign_book_id, e.foreign_edition_id, b.title_slug, b.monitored,
+  b.any_edition_ok, b.ratings, b.release_date, e.page_count, b.genres, e.images, b.links, b.added, b.last_search_time,
+  m.sort_name_last_first, coalesce(s.book_file_count, 0) AS book_file_count, coalesce(s.size_on_disk, 0) AS size_on_disk`;
+
+const BOOK_FROM = `book b
+  JOIN edition e ON e.book_id = b.id AND e.monitored
+  JOIN author_metadata m ON m.id = b.author_metadata_id
+  LEFT JOIN (${FILE_STATS}) s ON s.book_id = b.id`;
+
+export function endpoints(options: { authorId: number; monthStart: string; monthEnd: string }): Endpoint[] {
+  return [
+    { name: 'GET /api/v1/system/status', path: '/api/v1/system/status' },
+    {
+      name: 'GET /api/v1/author (all, with statistics)',
+      path: '/api/v1/author',
+      sql: `SELECT a.*, m.*, coalesce(st.book_count, 0) AS book_count, coalesce(st.book_file_count, 0) AS book_file_count,
+              coalesce(st.size_on_disk, 0) AS size_on_disk
+            FROM author a JOIN author_metadata m ON m.id = a.author_metadata_id
+            LEFT JOIN (SELECT b.author_id, count(*) AS book_count, sum(coalesce(s.book_file_count, 0)) AS book_file_count,
+                         sum(coalesce(s.size_on_disk, 0)) AS size_on_disk
+                       FROM book b LEFT JOIN (${FILE_STATS}) s ON s.book_id = b.id GROUP BY b.author_id) st ON st.author_id = a.id`,
+    },
+    {
+      name: 'GET /api/v1/book?authorId=',
+      path: `/api/v1/book?authorId=${options.authorId}`,
+      sql: `SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} WHERE b.author_id = ${options.authorId}`,
+    },
+    { name: 'GET /api/v1/book (all books)', path: '/api/v1/book', sql: `SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM}` },
+    {
+      name: 'GET /api/v1/wanted/missing (page 1, releaseDate desc)',
+      path: '/api/v1/wanted/missing?page=1&pageSize=20&sortKey=releaseDate&sortDirection=descending',
+      paged: true,
+      sql: `SELECT ${BOOK_COLUMNS}, count(*) OVER () AS total_records FROM ${BOOK_FROM}
+            JOIN author a ON a.id = b.author_id
+            WHERE b.monitored AND a.monitored AND b.release_date < now() AND s.book_id IS NULL
+            ORDER BY b.release_date DESC LIMIT 20`,
+    },
+    {
+      name: 'GET /api/v1/history (page 1, date desc)',
+      path: '/api/v1/history?page=1&pageSize=20&sortKey=date&sortDirection=descending',
+      paged: true,
+      needsTable: 'history',
+      sql: `SELECT h.*, count(*) OVER () AS total_records FROM history h ORDER BY h.date DESC LIMIT 20`,
+    },
+    {
+      name: 'GET /api/v1/calendar (one month)',
+      path: `/api/v1/calendar?start=${options.monthStart}&end=${options.monthEnd}`,
+      sql: `SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM} JOIN author a ON a.id = b.author_id
+            WHERE b.monitored AND a.monitored AND b.release_date >= '${options.monthStart}' AND b.release_date <= '${options.monthEnd}'
+            ORDER BY b.release_date`,
+    },
+  ];
+}
+
+export const NOTIFY_BODY = JSON.stringify({
+  source_agent: 'bench',
+  title: 'Benchmark notification',
+  body: 'A **short** message from the benchmark.',
+  priority: 'normal',
+});
