@@ -3,7 +3,7 @@ import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { IdParam } from '../common/http/route-decorators';
 import { CommandQueueService } from './command-queue.service';
 import { toCommandResource } from './command.mapper';
-import { CommandRequestResource, CommandResource } from './command.resource';
+import { CommandResource } from './command.resource';
 
 @ApiTags('Command')
 @Controller('api/v1/command')
@@ -12,7 +12,7 @@ export class CommandController {
 
   /** Queues a command (or returns the equal one already queued or running). */
   @Post()
-  @ApiBody({ type: CommandRequestResource })
+  @ApiBody({ type: CommandResource, description: 'Only `name` is required; the command’s own fields go beside it.' })
   create(@Body() body: Record<string, unknown>, @Headers('user-agent') userAgent?: string): Promise<CommandResource> {
     return this.queue.submit(body, userAgent).then(toCommandResource);
   }

@@ -1,6 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CommandPriority, CommandResult, CommandStatus, CommandTrigger } from './command.enums';
 
+/** Readarr's base `Command` properties, present in every command `body` beside the command's own fields. */
+export class Command {
+  sendUpdatesToClient: boolean;
+  updateScheduledTask: boolean;
+  completionMessage?: string;
+  requiresDiskAccess: boolean;
+  isExclusive: boolean;
+  isTypeExclusive: boolean;
+  isLongRunning: boolean;
+  name: string;
+  lastExecutionTime?: Date;
+  lastStartTime?: Date;
+  @ApiProperty({ enum: CommandTrigger.names })
+  trigger: string;
+  suppressMessages: boolean;
+  clientUserAgent?: string;
+}
+
 /** A command as Readarr returns it (reference §8.1). */
 export class CommandResource {
   id: number;
@@ -8,8 +26,8 @@ export class CommandResource {
   /** The name split into words: `Refresh Author`. */
   commandName: string;
   message?: string;
-  /** The whole command object, base properties included. */
-  @ApiProperty({ type: 'object', additionalProperties: true })
+  /** The whole command object: the command's own fields and every base property. */
+  @ApiProperty({ type: () => Command })
   body: Record<string, unknown>;
   @ApiProperty({ enum: CommandPriority.names })
   priority: string;
@@ -31,10 +49,4 @@ export class CommandResource {
   sendUpdatesToClient: boolean;
   updateScheduledTask: boolean;
   lastExecutionTime?: Date;
-}
-
-/** `POST /api/v1/command`: the command name and its fields (see the command catalogue). */
-export class CommandRequestResource {
-  @ApiProperty({ example: 'RefreshAuthor' })
-  name: string;
 }
