@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RootFolderService } from '../../src/root-folder/root-folder.service';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { sql } from '../utils/test-database';
 
 describe('rootfolder', () => {
   let t: TestApp;
@@ -80,6 +81,26 @@ describe('rootfolder', () => {
     await t.api.delete(`/api/v1/rootfolder/${id}`).expect(200);
     await t.api.get(`/api/v1/rootfolder/${id}`).expect(404);
     await t.api.delete(`/api/v1/rootfolder/${id}`).expect(404);
+  });
+
+  it('leaves folders that an author uses out of unmappedFolders', async () => {
+    const path = folder('mapped');
+    mkdirSync(join(path, 'Ann Leckie'));
+    mkdirSync(join(path, 'Martha Wells'));
+    const [{ id: metadataId }] = await sql<{ id: number }>(
+      `INSERT INTO author_metadata (foreign_author_id, name, sort_name) VALUES ('OL7A', 'Ann Leckie', 'leckie') RETURNING id`,
+    );
+    await sql(
+      `INSERT INTO author (author_metadata_id, clean_name, path, quality_profile_id, metadata_profile_id)
+       VALUES ($1, 'annleckie', $2, $3, $4)`,
+      [metadataId, join(path, 'Ann Leckie'), qualityProfileId, metadataProfileId],
+    );
+    const created = (await t.api.post('/api/v1/rootfolder').send(body(path)).expect(200)).body;
+    expect(created.unmappedFolders.map((f: any) => f.name)).toEqual(['Martha Wells']);
+    const service = t.app.get(RootFolderService);
+    expect(await service.bestMatchFor(join(path, 'Ann Leckie'))).toBe(path);
+    await sql(`DELETE FROM author`);
+    await t.api.delete(`/api/v1/rootfolder/${created.id}`).expect(200);
   });
 
   it('reports a root folder that disappeared as inaccessible', async () => {
