@@ -3,7 +3,9 @@ import { NotificationHub1763880100000 } from './1763880100000-notification-hub';
 import { Commands1763880200000 } from './1763880200000-commands';
 import { LibraryProfiles1763880300000 } from './1763880300000-library-profiles';
 import { LibraryCatalogue1763880400000 } from './1763880400000-library-catalogue';
+import { System1763880500000 } from './1763880500000-system';
 import { Providers1763880600000 } from './1763880600000-providers';
+import { SearchAndQueue1763880800000 } from './1763880800000-search-and-queue';
 
 /** Every migration, in order. New migrations are appended here (never edited after they land). */
 export const migrations = [
@@ -12,5 +14,7 @@ export const migrations = [
   Commands1763880200000,
   LibraryProfiles1763880300000,
   LibraryCatalogue1763880400000,
+  System1763880500000,
   Providers1763880600000,
+  SearchAndQueue1763880800000,
 ];

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { resolve } from 'node:path';
+import { DataSource } from 'typeorm';
+import { EnvService } from '../../../env/env.service';
+import { MediaManagementConfigService } from '../../../settings/media-management/media-management-config.service';
+import { DiskSpaceService } from '../../disk-space/disk-space.service';
+import { rootFolderPaths } from '../../disk-space/root-folder-paths';
+import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } from '../health-check';
+
+const MB = 1024 * 1024;
+const APP_DATA_MINIMUM_MB = 100;
+
+/** Low free space on DATA_DIR (< 100 MB) or on a root folder (< media management's minimum free space). */
+@RegisterHealthCheck()
+@Injectable()
+export class DiskSpaceCheck implements HealthCheck {
+  readonly source = 'DiskSpaceCheck';
+
+  constructor(
+    private readonly env: EnvService,
+    private readonly diskSpace: DiskSpaceService,
+    private readonly mediaManagement: MediaManagementConfigService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async check(): Promise<HealthCheckResult[]> {
+    const results: HealthCheckResult[] = [];
+    const dataDir = resolve(this.env.get('DATA_DIR'));
+    const appSpace = await this.diskSpace.spaceOf(dataDir);
+    if (appSpace && appSpace.freeSpace < APP_DATA_MINIMUM_MB * MB)
+      results.push(
+        healthResult(
+          this.source,
+          'error',
+          `Low disk space for the app data folder ${dataDir}: ${mb(appSpace.freeSpace)} free`,
+        ),
+      );
+    const minimum = (await this.mediaManagement.load()).minimumFreeSpaceWhenImporting;
+    for (const path of await rootFolderPaths(this.dataSource)) {
+      const space = await this.diskSpace.spaceOf(path);
+      if (space && space.freeSpace < minimum * MB)
+        results.push(
+          healthResult(this.source, 'warning', `Low disk space for root folder ${path}: ${mb(space.freeSpace)} free`),
+        );
+    }
+    return results;
+  }
+}
+
+function mb(bytes: number): string {
+  return `${Math.floor(bytes / MB)} MB`;
+}

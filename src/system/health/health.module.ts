@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { DiskSpaceModule } from '../disk-space/disk-space.module';
+import { ApiKeyValidationCheck } from './checks/api-key.check';
+import { AppDataLocationCheck } from './checks/app-data.check';
+import { DiskSpaceCheck } from './checks/disk-space.check';
+import { MetadataSourceCheck } from './checks/metadata-source.check';
+import { DatabaseMigrationCheck } from './checks/migration.check';
+import { DownloadClientCheck, IndexerCheck } from './checks/provider.check';
+import { RootFolderCheck } from './checks/root-folder.check';
+import { CheckHealthHandler } from './check-health.handler';
+import { HealthController } from './health.controller';
+import { HealthService } from './health.service';
+
+@Module({
+  imports: [DiscoveryModule, DiskSpaceModule],
+  controllers: [HealthController],
+  providers: [
+    HealthService,
+    CheckHealthHandler,
+    RootFolderCheck,
+    AppDataLocationCheck,
+    DiskSpaceCheck,
+    DatabaseMigrationCheck,
+    ApiKeyValidationCheck,
+    MetadataSourceCheck,
+    IndexerCheck,
+    DownloadClientCheck,
+  ],
+  exports: [HealthService],
+})
+export class HealthModule {}

@@ -1,0 +1,11 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { HealthCheckResultType } from './health-check';
+
+export class HealthResource {
+  id?: number;
+  source: string;
+  @ApiProperty({ enum: HealthCheckResultType.names })
+  type: string;
+  message: string;
+  wikiUrl?: string;
+}

@@ -1,0 +1,31 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { APP_START_TIME, APP_VERSION } from '../../common/app-info';
+import { HostConfigService } from '../../settings/host/host-config.service';
+import { UpdateResource } from './update.resource';
+
+/** Quire does not update itself: the list holds the running version only, installed and latest. */
+@ApiTags('Update')
+@Controller('api/v1/update')
+export class UpdateController {
+  constructor(private readonly hostConfig: HostConfigService) {}
+
+  @Get()
+  async list(): Promise<UpdateResource[]> {
+    const { branch } = await this.hostConfig.load();
+    return [
+      {
+        version: APP_VERSION,
+        branch,
+        releaseDate: APP_START_TIME,
+        fileName: '',
+        url: '',
+        installed: true,
+        installedOn: APP_START_TIME,
+        installable: false,
+        latest: true,
+        changes: { new: [], fixed: [] },
+      },
+    ];
+  }
+}
