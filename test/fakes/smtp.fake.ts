@@ -1,5 +1,5 @@
 import { AddressInfo, createServer, Server, Socket } from 'node:net';
-import { SMTPServer, SMTPServerAddress } from 'smtp-server';
+import { SMTPServer } from 'smtp-server';
 import { decodeHeaderValue } from '../../src/notification/text/utf8';
 
 export interface ReceivedMail {

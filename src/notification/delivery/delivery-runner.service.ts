@@ -152,12 +152,10 @@ export class DeliveryRunner {
   private async finish(delivery: ClaimedDelivery, record: AttemptRecord): Promise<AttemptResult> {
     const kept = await this.repository.recordAttempt(delivery, record);
     if (!kept) {
-      this.logger.warn({
-        event: `${delivery.channel}.failed`,
-        notification_id: delivery.notificationId,
-        channel: delivery.channel,
-        error: 'delivery lease expired during the attempt; another runner owns it now',
-      });
+      // Not a delivery event: the attempt is recorded, but another runner has taken the delivery over.
+      this.logger.warn(
+        `delivery ${delivery.id} (${delivery.channel}) of ${delivery.notificationId}: lease expired during the attempt`,
+      );
     }
     return { outcome: record.attempt.outcome, state: record.state };
   }

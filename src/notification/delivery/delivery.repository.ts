@@ -101,9 +101,9 @@ export class DeliveryRepository {
    * same row.
    */
   async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-    const rows: { id: number; notification_id: string; channel: ChannelName; attempts: number; claim_token: string }[] =
-      await this.dataSource.query(
-        `UPDATE hub_delivery SET claim_token = gen_random_uuid(),
+    type Row = { id: number; notification_id: string; channel: ChannelName; attempts: number; claim_token: string };
+    const result: [Row[], number] | Row[] = await this.dataSource.query(
+      `UPDATE hub_delivery SET claim_token = gen_random_uuid(),
                 next_attempt_at = now() + $2 * interval '1 millisecond', updated_at = now()
           WHERE id IN (SELECT id FROM hub_delivery
                         WHERE state = 'pending' AND next_attempt_at <= now()
@@ -111,8 +111,10 @@ export class DeliveryRepository {
                         LIMIT $1
                         FOR UPDATE SKIP LOCKED)
           RETURNING id, notification_id, channel, attempts, claim_token`,
-        [limit, leaseMs],
-      );
+      [limit, leaseMs],
+    );
+    // TypeORM's postgres driver answers an UPDATE … RETURNING with [rows, affectedCount].
+    const rows = (Array.isArray(result[0]) ? result[0] : result) as Row[];
     return rows.map((row) => ({
       id: row.id,
       notificationId: row.notification_id,
