@@ -117,6 +117,11 @@ describe('quality definitions and quality profiles', () => {
       const after = (await t.api.get(`/api/v1/qualitydefinition/${list[0].id}`).expect(200)).body;
       expect(after.maxSize).toBe(100);
       await t.api.put('/api/v1/qualitydefinition/update').send({ not: 'an array' }).expect(400);
+      const wrongType = await t.api
+        .put('/api/v1/qualitydefinition/update')
+        .send([{ ...list[0], minSize: 'small' }])
+        .expect(400);
+      expect(wrongType.body[0]).toMatchObject({ propertyName: 'MinSize', severity: 'error' });
     });
 
     it('ResetQualityDefinitions restores sizes, and titles when asked', async () => {

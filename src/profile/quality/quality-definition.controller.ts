@@ -1,9 +1,19 @@
 import { Body, Controller, Get, ParseArrayPipe, Put } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ValidationError as ClassValidatorError } from 'class-validator';
+import { BadRequestError, ValidationError } from '../../common/errors/domain-errors';
+import { toValidationFailures } from '../../common/validation/validation-failures';
 import { IdParam, OptionalIdParam, PutWithOptionalId, resolvePutId } from '../../common/http/route-decorators';
 import { toQualityDefinitionResource } from './quality-definition.mapper';
 import { QualityDefinitionResource } from './quality-definition.resource';
 import { QualityDefinitionService } from './quality-definition.service';
+
+/** Item failures as Readarr's failure array; a body that is no array as `{message}`. */
+function arrayFailure(errors: unknown): Error {
+  return Array.isArray(errors)
+    ? new ValidationError(toValidationFailures(errors as ClassValidatorError[]))
+    : new BadRequestError(`BadRequest: ${String(errors)}`);
+}
 
 @ApiTags('QualityDefinition')
 @Controller('api/v1/qualitydefinition')
@@ -18,7 +28,7 @@ export class QualityDefinitionController {
   @Put('update')
   @ApiBody({ type: [QualityDefinitionResource] })
   async updateMany(
-    @Body(new ParseArrayPipe({ items: QualityDefinitionResource, whitelist: true }))
+    @Body(new ParseArrayPipe({ items: QualityDefinitionResource, whitelist: true, exceptionFactory: arrayFailure }))
     body: QualityDefinitionResource[],
   ): Promise<QualityDefinitionResource[]> {
     return (await this.definitions.updateMany(body)).map(toQualityDefinitionResource);
