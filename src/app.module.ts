@@ -26,6 +26,12 @@ import { SettingsModule } from './settings/settings.module';
 import { SystemModule } from './system/system.module';
 import { TagModule } from './tag/tag.module';
 import { WantedModule } from './wanted/wanted.module';
+import { BlocklistModule } from './blocklist/blocklist.module';
+import { HistoryModule } from './history/history.module';
+import { ParserModule } from './parser/parser.module';
+import { QueueModule } from './queue/queue.module';
+import { ReleaseProfileModule } from './release-profile/release-profile.module';
+import { SearchModule } from './search/search.module';
 
 /** Feature modules, in no particular order; each owns its routes, entities and commands. */
 const FEATURE_MODULES = [
@@ -48,6 +54,13 @@ const FEATURE_MODULES = [
   WantedModule,
   NotificationModule,
   LanguageModule,
+  // Search, decide, grab, track (issue 7).
+  ParserModule,
+  ReleaseProfileModule,
+  BlocklistModule,
+  HistoryModule,
+  QueueModule,
+  SearchModule,
 ];
 
 @Module({})

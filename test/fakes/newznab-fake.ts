@@ -34,6 +34,11 @@ export class FakeNewznab extends FakeHttpServer {
   constructor(readonly options: FakeNewznabOptions) {
     super((request, response) => {
       const query = request.url.searchParams;
+      // Download links of the items (`<link>`/enclosure): a minimal valid NZB for each release.
+      if (request.url.pathname.includes('/getnzb/')) {
+        const guid = decodeURIComponent(request.url.pathname.split('/getnzb/')[1] ?? '');
+        return send(response, 200, this.nzbXml(guid), 'application/x-nzb');
+      }
       const t = query.get('t');
       if (t === 'caps') return send(response, 200, this.capsXml(), 'application/xml');
       if (query.get('apikey') !== this.options.apiKey)
@@ -57,6 +62,18 @@ export class FakeNewznab extends FakeHttpServer {
       send(response, 200, '<error code="202" description="No such function"/>', 'application/xml');
     });
     this.releases = options.releases ?? [];
+  }
+
+  /** A minimal NZB document (one file, one segment) naming the release. */
+  nzbXml(guid: string): string {
+    return `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE nzb PUBLIC "-//newzBin//DTD NZB 1.1//EN" "http://www.newzbin.com/DTD/nzb/nzb-1.1.dtd">
+<nzb xmlns="http://www.newzbin.com/DTD/2003/nzb">
+  <file poster="fake@example.com" date="1762250400" subject="${escape(guid)} (1/1)">
+    <groups><group>alt.binaries.ebook</group></groups>
+    <segments><segment bytes="1024" number="1">${escape(guid)}@fake</segment></segments>
+  </file>
+</nzb>`;
   }
 
   private capsXml(): string {

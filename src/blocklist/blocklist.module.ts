@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthorModule } from '../author/author.module';
+import { ProfileModule } from '../profile/profile.module';
+import { BlocklistController } from './blocklist.controller';
+import { BlocklistEntry } from './blocklist.entity';
+import { BlocklistService } from './blocklist.service';
+import { ClearBlocklistHandler } from './clear-blocklist.handler';
+
+/** `/api/v1/blocklist`, the `ClearBlocklist` command, and blocklisting of failed downloads. */
+@Module({
+  imports: [TypeOrmModule.forFeature([BlocklistEntry]), AuthorModule, ProfileModule],
+  controllers: [BlocklistController],
+  providers: [BlocklistService, ClearBlocklistHandler],
+  exports: [BlocklistService],
+})
+export class BlocklistModule {}

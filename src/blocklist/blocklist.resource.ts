@@ -1,0 +1,30 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsArray, IsInt } from 'class-validator';
+import type { AuthorResource } from '../author/author.resource';
+import { PagingQuery } from '../common/paging/paging';
+import type { QualityModelValue } from '../parser/quality-model';
+import type { CustomFormatResource } from '../profile/custom-format/custom-format.resource';
+import { DownloadProtocol } from '../provider/core/download-protocol';
+
+export class BlocklistQuery extends PagingQuery {}
+
+export class BlocklistBulkResource {
+  @IsArray()
+  @IsInt({ each: true })
+  ids!: number[];
+}
+
+export class BlocklistResource {
+  id!: number;
+  authorId!: number;
+  bookIds!: number[];
+  sourceTitle?: string;
+  quality!: QualityModelValue;
+  customFormats!: CustomFormatResource[];
+  date!: Date;
+  @ApiProperty({ enum: DownloadProtocol.names })
+  protocol!: string;
+  indexer?: string;
+  message?: string;
+  author?: AuthorResource;
+}

@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import { AuthorService } from '../author/author.service';
+import { NotFoundError } from '../common/errors/domain-errors';
+import { pagingResource, type PagingResource, resolvePaging } from '../common/paging/paging';
+import type { BlockedRelease } from '../decision/remote-book';
+import { qualityModelFromJson } from '../parser/quality-model';
+import { toCustomFormatResource } from '../profile/custom-format/custom-format.mapper';
+import { CustomFormatService } from '../profile/custom-format/custom-format.service';
+import { DownloadFailedEvent } from '../queue/download.events';
+import { BlocklistEntry } from './blocklist.entity';
+import type { BlocklistQuery, BlocklistResource } from './blocklist.resource';
+
+const SORT_KEYS: Record<string, string> = {
+  date: 'bl.date',
+  'blocklist.date': 'bl.date',
+  sourceTitle: 'bl.source_title',
+  'blocklist.sourceTitle': 'bl.source_title',
+  indexer: 'bl.indexer',
+  'blocklist.indexer': 'bl.indexer',
+  'authorMetadata.sortName': 'm.sort_name',
+};
+
+/** The blocklist: filled by failed downloads, read by the decision engine, listed and edited through the API. */
+@Injectable()
+export class BlocklistService {
+  constructor(
+    @InjectRepository(BlocklistEntry) private readonly entries: Repository<BlocklistEntry>,
+    private readonly authors: AuthorService,
+    private readonly customFormats: CustomFormatService,
+  ) {}
+
+  async forAuthor(authorId: number): Promise<BlockedRelease[]> {
+    const rows = await this.entries.findBy({ authorId });
+    return rows.map((row) => ({
+      sourceTitle: row.sourceTitle,
+      protocol: row.protocol,
+      indexer: row.indexer,
+      torrentInfoHash: row.torrentInfoHash,
+      size: row.size === null ? null : Number(row.size),
+    }));
+  }
+
+  @OnEvent(DownloadFailedEvent.NAME)
+  async onDownloadFailed(event: DownloadFailedEvent): Promise<void> {
+    const { init } = event;
+    const release = init.release;
+    await this.entries.insert({
+      authorId: init.authorId,
+      bookIds: init.bookIds,
+      sourceTitle: init.sourceTitle,
+      quality: init.quality,
+      customFormatIds: init.customFormatIds,
+      publishedDate: release?.publishDate ? new Date(release.publishDate) : null,
+      size: release?.size !== undefined ? String(release.size) : null,
+      protocol: release?.protocol ?? 'unknown',
+      indexer: release?.indexer ?? null,
+      indexerFlags: release?.indexerFlags ?? 0,
+      message: init.message,
+      torrentInfoHash: release?.infoHash ?? null,
+      downloadId: init.downloadId ?? null,
+    });
+  }
+
+  async page(query: BlocklistQuery): Promise<PagingResource<BlocklistResource>> {
+    const spec = resolvePaging(query, SORT_KEYS, 'date');
+    const builder = this.entries.createQueryBuilder('bl');
+    if (spec.sortColumn.startsWith('m.'))
+      builder
+        .leftJoin('author', 'a', 'a.id = bl.author_id')
+        .leftJoin('author_metadata', 'm', 'm.id = a.author_metadata_id');
+    const direction = spec.sortDirection === 'ascending' ? 'ASC' : 'DESC';
+    const [rows, total] = await builder
+      .orderBy(spec.sortColumn, direction)
+      .addOrderBy('bl.id', direction)
+      .offset(spec.offset)
+      .limit(spec.pageSize)
+      .getManyAndCount();
+    return pagingResource(spec, total, await this.resources(rows));
+  }
+
+  async delete(id: number): Promise<void> {
+    const result = await this.entries.delete({ id });
+    if (!result.affected) throw new NotFoundError(`Blocklist item ${id} not found`);
+  }
+
+  async deleteMany(ids: number[]): Promise<void> {
+    if (ids.length) await this.entries.delete({ id: In(ids) });
+  }
+
+  async clear(): Promise<number> {
+    const result = await this.entries.createQueryBuilder().delete().execute();
+    return result.affected ?? 0;
+  }
+
+  private async resources(rows: BlocklistEntry[]): Promise<BlocklistResource[]> {
+    if (rows.length === 0) return [];
+    const [authors, formats] = await Promise.all([
+      this.authors.resources([...new Set(rows.map((row) => row.authorId))]),
+      this.customFormats.findAll(),
+    ]);
+    const authorById = new Map(authors.map((author) => [author.id, author]));
+    const formatById = new Map(formats.map((format) => [format.id, format]));
+    return rows.map((row) => ({
+      id: row.id,
+      authorId: row.authorId,
+      bookIds: row.bookIds,
+      sourceTitle: row.sourceTitle,
+      quality: qualityModelFromJson(row.quality),
+      customFormats: row.customFormatIds.flatMap((id) => {
+        const format = formatById.get(id);
+        return format ? [toCustomFormatResource(format)] : [];
+      }),
+      date: row.date,
+      protocol: row.protocol,
+      indexer: row.indexer ?? undefined,
+      message: row.message ?? undefined,
+      author: authorById.get(row.authorId),
+    }));
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { BlocklistModule } from '../blocklist/blocklist.module';
+import { ProfileModule } from '../profile/profile.module';
+import { QueueModule } from '../queue/queue.module';
+import { ReleaseProfileModule } from '../release-profile/release-profile.module';
+import { DecisionRepository } from './decision.repository';
+import { DecisionService } from './decision.service';
+
+/** The decision engine: one specification per rule (`specifications/`), context loading, ranking. */
+@Module({
+  imports: [ProfileModule, ReleaseProfileModule, BlocklistModule, QueueModule],
+  providers: [DecisionRepository, DecisionService],
+  exports: [DecisionService],
+})
+export class DecisionModule {}

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository, SelectQueryBuilder } from 'typeorm';
+import type { PagingSpec } from '../common/paging/paging';
+import { HistoryEntry } from './history.entity';
+
+export interface HistoryFilter {
+  eventTypes?: number[];
+  bookId?: number;
+  authorId?: number;
+  downloadId?: string;
+  since?: Date;
+}
+
+/** History reads: filters on indexed columns, LIMIT/OFFSET pages with a count, joins only to sort by them. */
+@Injectable()
+export class HistoryRepository {
+  constructor(@InjectRepository(HistoryEntry) readonly entries: Repository<HistoryEntry>) {}
+
+  private filtered(filter: HistoryFilter): SelectQueryBuilder<HistoryEntry> {
+    const builder = this.entries.createQueryBuilder('h');
+    if (filter.eventTypes?.length)
+      builder.andWhere('h.event_type IN (:...eventTypes)', { eventTypes: filter.eventTypes });
+    if (filter.bookId !== undefined) builder.andWhere('h.book_id = :bookId', { bookId: filter.bookId });
+    if (filter.authorId !== undefined) builder.andWhere('h.author_id = :authorId', { authorId: filter.authorId });
+    if (filter.downloadId) builder.andWhere('h.download_id = :downloadId', { downloadId: filter.downloadId });
+    if (filter.since) builder.andWhere('h.date >= :since', { since: filter.since });
+    return builder;
+  }
+
+  async page(filter: HistoryFilter, spec: PagingSpec): Promise<[HistoryEntry[], number]> {
+    const direction = spec.sortDirection === 'ascending' ? 'ASC' : 'DESC';
+    const rows = this.filtered(filter);
+    if (spec.sortColumn.startsWith('m.'))
+      rows
+        .leftJoin('author', 'a', 'a.id = h.author_id')
+        .leftJoin('author_metadata', 'm', 'm.id = a.author_metadata_id');
+    if (spec.sortColumn.startsWith('b.')) rows.leftJoin('book', 'b', 'b.id = h.book_id');
+    rows.orderBy(spec.sortColumn, direction).addOrderBy('h.id', direction).offset(spec.offset).limit(spec.pageSize);
+    return Promise.all([rows.getMany(), this.filtered(filter).getCount()]);
+  }
+
+  list(filter: HistoryFilter): Promise<HistoryEntry[]> {
+    return this.filtered(filter).orderBy('h.date', 'DESC').addOrderBy('h.id', 'DESC').getMany();
+  }
+
+  async authorProfiles(authorIds: number[]): Promise<Map<number, number>> {
+    if (authorIds.length === 0) return new Map();
+    const rows: { id: number; profile: number }[] = await this.entries.query(
+      `SELECT id, quality_profile_id AS profile FROM author WHERE id = ANY($1::int[])`,
+      [authorIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.profile]));
+  }
+}

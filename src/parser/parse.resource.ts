@@ -1,0 +1,39 @@
+import { IsOptional, IsString } from 'class-validator';
+import type { AuthorResource } from '../author/author.resource';
+import type { BookResource } from '../book/book.resource';
+import type { QualityModelValue } from './quality-model';
+
+export class ParseQuery {
+  @IsOptional()
+  @IsString()
+  title?: string;
+}
+
+export class AuthorTitleInfo {
+  title?: string;
+  titleWithoutYear?: string;
+  year!: number;
+}
+
+export class ParsedBookInfoResource {
+  bookTitle?: string;
+  authorName?: string;
+  authorTitleInfo!: AuthorTitleInfo;
+  quality!: QualityModelValue;
+  releaseDate?: string;
+  discography!: boolean;
+  discographyStart!: number;
+  discographyEnd!: number;
+  releaseGroup?: string;
+  releaseHash?: string;
+  releaseVersion?: string;
+  releaseTitle?: string;
+}
+
+export class ParseResource {
+  id?: number;
+  title?: string;
+  parsedBookInfo?: ParsedBookInfoResource;
+  author?: AuthorResource;
+  books?: BookResource[];
+}

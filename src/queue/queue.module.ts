@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthorModule } from '../author/author.module';
+import { BookModule } from '../book/book.module';
+import { ParserModule } from '../parser/parser.module';
+import { ProfileModule } from '../profile/profile.module';
+import { DownloadClientModule } from '../provider/download-client/download-client.module';
+import { FailedDownloadService } from './failed-download.service';
+import { PendingRelease } from './pending-release.entity';
+import { QueueRemovalService } from './queue-removal.service';
+import { QueueController } from './queue.controller';
+import { QueueService } from './queue.service';
+import { RefreshMonitoredDownloadsHandler } from './refresh-monitored-downloads.handler';
+import { TrackedDownload } from './tracked-download.entity';
+import { TrackedDownloadService } from './tracked-download.service';
+
+/** Download tracking: `tracked_download`, `/api/v1/queue*`, RefreshMonitoredDownloads, failed downloads. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([TrackedDownload, PendingRelease]),
+    AuthorModule,
+    BookModule,
+    ProfileModule,
+    ParserModule,
+    DownloadClientModule,
+  ],
+  controllers: [QueueController],
+  providers: [
+    TrackedDownloadService,
+    QueueService,
+    QueueRemovalService,
+    FailedDownloadService,
+    RefreshMonitoredDownloadsHandler,
+  ],
+  exports: [TrackedDownloadService, QueueService, FailedDownloadService],
+})
+export class QueueModule {}

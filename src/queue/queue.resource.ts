@@ -1,0 +1,96 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsArray, IsInt, IsOptional } from 'class-validator';
+import type { AuthorResource } from '../author/author.resource';
+import type { BookResource } from '../book/book.resource';
+import { PagingQuery } from '../common/paging/paging';
+import { ToBoolean, ToInt, ToIntArray } from '../common/validation/transforms';
+import { IsBoolean } from 'class-validator';
+import type { QualityModelValue } from '../parser/quality-model';
+import type { CustomFormatResource } from '../profile/custom-format/custom-format.resource';
+import { WireEnum } from '../common/wire/wire-enum';
+import { DownloadProtocol } from '../provider/core/download-protocol';
+
+export const TrackedDownloadState = new WireEnum({
+  downloading: 0,
+  downloadFailed: 1,
+  downloadFailedPending: 2,
+  importPending: 3,
+  importing: 4,
+  importFailed: 5,
+  imported: 6,
+  ignored: 7,
+});
+export const TrackedDownloadStatus = new WireEnum({ ok: 0, warning: 1, error: 2 });
+
+export class QueueQuery extends PagingQuery {
+  @IsOptional() @ToBoolean() @IsBoolean() includeUnknownAuthorItems?: boolean;
+  @IsOptional() @ToBoolean() @IsBoolean() includeAuthor?: boolean;
+  @IsOptional() @ToBoolean() @IsBoolean() includeBook?: boolean;
+}
+
+export class QueueDetailsQuery {
+  @IsOptional() @ToInt() @IsInt() authorId?: number;
+  @IsOptional() @ToIntArray() @IsArray() @IsInt({ each: true }) bookIds?: number[];
+  @IsOptional() @ToBoolean() @IsBoolean() includeAuthor?: boolean;
+  @IsOptional() @ToBoolean() @IsBoolean() includeBook?: boolean;
+}
+
+export class QueueRemoveQuery {
+  @IsOptional() @ToBoolean() @IsBoolean() removeFromClient?: boolean;
+  @IsOptional() @ToBoolean() @IsBoolean() blocklist?: boolean;
+  @IsOptional() @ToBoolean() @IsBoolean() skipRedownload?: boolean;
+  @IsOptional() @ToBoolean() @IsBoolean() changeCategory?: boolean;
+}
+
+export class QueueBulkResource {
+  @IsArray()
+  @IsInt({ each: true })
+  ids!: number[];
+}
+
+export class TrackedDownloadStatusMessage {
+  title?: string;
+  messages!: string[];
+}
+
+export class QueueResource {
+  id!: number;
+  authorId?: number;
+  bookId?: number;
+  author?: AuthorResource;
+  book?: BookResource;
+  quality!: QualityModelValue;
+  customFormats!: CustomFormatResource[];
+  customFormatScore!: number;
+  size!: number;
+  title?: string;
+  sizeleft!: number;
+  timeleft?: string;
+  estimatedCompletionTime?: Date;
+  status?: string;
+  @ApiProperty({ enum: TrackedDownloadStatus.names })
+  trackedDownloadStatus?: string;
+  @ApiProperty({ enum: TrackedDownloadState.names })
+  trackedDownloadState?: string;
+  statusMessages!: TrackedDownloadStatusMessage[];
+  errorMessage?: string;
+  downloadId?: string;
+  @ApiProperty({ enum: DownloadProtocol.names })
+  protocol!: string;
+  downloadClient?: string;
+  downloadClientHasPostImportCategory!: boolean;
+  indexer?: string;
+  outputPath?: string;
+  downloadForced!: boolean;
+}
+
+export class QueueStatusResource {
+  id?: number;
+  totalCount!: number;
+  count!: number;
+  unknownCount!: number;
+  errors!: boolean;
+  warnings!: boolean;
+  unknownErrors!: boolean;
+  unknownWarnings!: boolean;
+}
