@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { ConfigStore } from '../../src/settings/config-store.service';
 import { FakeOpenLibrary } from '../fakes/open-library.fake';
 import { CommandJson, runCommand, waitForCommand } from '../utils/commands';
@@ -60,6 +61,10 @@ describe('add author → RefreshAuthor → books and editions from Open Library'
   }
 
   it('lookup → POST /author queues RefreshAuthor {isNewAuthor}; books are filtered by the metadata profile', async () => {
+    const notifications: { title: string; body: string; eventType: string }[] = [];
+    t.app
+      .get(EventEmitter2)
+      .on('library.notification', (event: (typeof notifications)[number]) => notifications.push(event));
     const lookup = await t.api.get('/api/v1/author/lookup?term=tolkien').expect(200);
     const created = await t.api
       .post('/api/v1/author')
@@ -75,6 +80,13 @@ describe('add author → RefreshAuthor → books and editions from Open Library'
     authorId = created.body.id;
     const command = await refreshCommandFor(authorId);
     expect(command).toMatchObject({ status: 'completed', body: { authorId, isNewAuthor: true } });
+    expect(notifications).toEqual([
+      expect.objectContaining({
+        eventType: 'authorAdded',
+        title: 'Author added',
+        body: '**J.R.R. Tolkien** was added with 4 books.',
+      }),
+    ]);
 
     const books = await sql<{ title: string; monitored: boolean; foreign_book_id: string }>(
       'SELECT title, monitored, foreign_book_id FROM book WHERE author_id = $1 ORDER BY release_date',

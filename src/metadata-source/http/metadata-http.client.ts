@@ -172,12 +172,15 @@ function parseRetryAfter(header: string | null): number | undefined {
 }
 
 function describeFetchError(error: unknown): string {
-  if (error instanceof Error) {
-    if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'timed out';
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return cause?.code ?? cause?.message ?? error.message;
-  }
-  return String(error);
+  // DOMException (timeouts) is not always `instanceof Error` (other realm under jest), so go by shape.
+  const candidate = error as {
+    name?: string;
+    message?: string;
+    cause?: { code?: string; message?: string; name?: string };
+  };
+  if (candidate?.name === 'TimeoutError' || candidate?.name === 'AbortError') return 'timed out';
+  if (candidate?.cause?.name === 'TimeoutError') return 'timed out';
+  return candidate?.cause?.code ?? candidate?.cause?.message ?? candidate?.message ?? String(error);
 }
 
 /** URLs carry no secrets today, but keep query strings out of logs and messages anyway. */

@@ -10,6 +10,9 @@ import { cleanName } from '../names';
 import { pickMonitoredEdition, ProfileRules } from './book-filter';
 import { authorMetadataValues, bookValues, changedValues, editionValues } from './metadata-values';
 
+/** First key of the advisory locks taken by refreshes ('QR'). */
+const REFRESH_LOCK_NAMESPACE = 0x5152;
+
 /** One work to write: the source's work and the editions that passed the profile (or that exist locally). */
 export interface PlannedBook {
   book: RemoteBook;
@@ -35,6 +38,14 @@ export interface WriteOutcome {
 @Injectable()
 export class CatalogueWriter {
   private readonly logger = new Logger(CatalogueWriter.name);
+
+  /**
+   * Serialises writers of one author's catalogue (RefreshAuthor and RefreshBook may run at once on several
+   * workers or processes): a transaction-scoped advisory lock, taken before the current rows are read.
+   */
+  async lockAuthor(manager: EntityManager, authorId: number): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [REFRESH_LOCK_NAMESPACE, authorId]);
+  }
 
   async writeAuthor(manager: EntityManager, author: Author, remote: RemoteAuthor): Promise<number> {
     const metadata = await manager.findOneByOrFail(AuthorMetadata, { id: author.authorMetadataId });

@@ -70,6 +70,7 @@ export class RefreshAuthorService {
     );
 
     const outcome = await this.dataSource.transaction(async (manager) => {
+      await this.writer.lockAuthor(manager, author.id);
       const authorRows = await this.writer.writeAuthor(manager, author, remote);
       const monitored = isNewAuthor
         ? booksToMonitor(

@@ -62,9 +62,10 @@ export class RefreshBookService {
       throw error;
     }
     const kept = editions.filter((edition) => localIds.has(edition.foreignEditionId) || editionAllowed(edition, rules));
-    const outcome = await this.dataSource.transaction((manager) =>
-      this.writer.writeBooks(manager, author, [{ book: work, editions: kept }], rules, () => book.monitored),
-    );
+    const outcome = await this.dataSource.transaction(async (manager) => {
+      await this.writer.lockAuthor(manager, author.id);
+      return this.writer.writeBooks(manager, author, [{ book: work, editions: kept }], rules, () => book.monitored);
+    });
     if (outcome.coverBookIds.length || outcome.changedRows) {
       const monitored = await this.dataSource.getRepository(Edition).findOneBy({ bookId, monitored: true });
       const url = monitored?.images?.[0]?.url;
