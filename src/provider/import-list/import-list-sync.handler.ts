@@ -5,7 +5,7 @@ import { CommandContext, CommandHandler, CommandHandlerInstance } from '../../co
 import { ValidationError } from '../../common/errors/domain-errors';
 import { ImportListExclusionService } from '../../import-list-exclusion/import-list-exclusion.service';
 import { ProviderDefinition } from '../core/provider-definition.entity';
-import { ImportListItem, ImportListProvider } from './import-list';
+import { ImportListItem } from './import-list';
 import { ImportListService } from './import-list.service';
 
 export interface ImportListSyncBody {
@@ -57,7 +57,7 @@ export class ImportListSyncHandler implements CommandHandlerInstance<ImportListS
       await context?.progress(`Fetching import list ${definition.name}`);
       let items: ImportListItem[];
       try {
-        items = await (resolved.provider).fetch(resolved.settings);
+        items = await resolved.provider.fetch(resolved.settings);
       } catch (error) {
         this.logger.warn(
           `Import list ${definition.name} failed: ${error instanceof Error ? error.message : String(error)}`,
