@@ -132,10 +132,10 @@ describe('quality definitions and quality profiles', () => {
         .send({ title: 'Kindle', minSize: 3, maxSize: 4 })
         .expect(200);
       const handler = t.app.get(ResetQualityDefinitionsHandler);
-      await handler.execute({ resetTitles: false }, undefined);
+      await handler.execute({ resetTitles: false });
       let after = (await t.api.get(`/api/v1/qualitydefinition/${mobi.id}`).expect(200)).body;
       expect(after).toMatchObject({ title: 'Kindle', minSize: 0, maxSize: 350 });
-      await handler.execute({ resetTitles: true }, undefined);
+      await handler.execute({ resetTitles: true });
       after = (await t.api.get(`/api/v1/qualitydefinition/${mobi.id}`).expect(200)).body;
       expect(after.title).toBe('MOBI');
       const flac = (await t.api.get('/api/v1/qualitydefinition').expect(200)).body.find(
