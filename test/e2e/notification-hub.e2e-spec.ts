@@ -16,11 +16,11 @@ function captureLogs() {
   const record = (message: unknown) => {
     if (message && typeof message === 'object') entries.push(message as Record<string, unknown>);
   };
-  const spies = (['log', 'warn', 'error'] as const).map((level) =>
-    jest.spyOn(Logger.prototype, level).mockImplementation(function (this: Logger, message: unknown) {
-      record(message);
-    }),
-  );
+  const spies = [
+    jest.spyOn(Logger.prototype, 'log').mockImplementation((message: unknown) => record(message)),
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => record(message)),
+    jest.spyOn(Logger.prototype, 'error').mockImplementation((message: unknown) => record(message)),
+  ];
   return {
     entries,
     events: (notificationId?: string) =>

@@ -143,7 +143,7 @@ describe('SMTP', () => {
     [{ code: 'ECONNECTION', message: 'connect ECONNREFUSED' }, true],
     [{ code: 'ETIMEDOUT', message: 'Greeting never received' }, true],
     [{ code: 'EAUTH', message: 'Invalid login' }, false],
-  ])('classifies %o (transient: %s)', (error, transient) => {
-    expect(classifySmtpError(Object.assign(new Error(error.message ?? 'x'), error)).transient).toBe(transient);
+  ])('classifies %o (transient: %s)', (error: Record<string, unknown>, transient) => {
+    expect(classifySmtpError(Object.assign(new Error('x'), error)).transient).toBe(transient);
   });
 });
