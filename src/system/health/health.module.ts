@@ -4,7 +4,6 @@ import { DiskSpaceModule } from '../disk-space/disk-space.module';
 import { ApiKeyValidationCheck } from './checks/api-key.check';
 import { AppDataLocationCheck } from './checks/app-data.check';
 import { DiskSpaceCheck } from './checks/disk-space.check';
-import { MetadataSourceCheck } from './checks/metadata-source.check';
 import { DatabaseMigrationCheck } from './checks/migration.check';
 import { DownloadClientCheck, IndexerCheck } from './checks/provider.check';
 import { RootFolderCheck } from './checks/root-folder.check';
@@ -23,7 +22,6 @@ import { HealthService } from './health.service';
     DiskSpaceCheck,
     DatabaseMigrationCheck,
     ApiKeyValidationCheck,
-    MetadataSourceCheck,
     IndexerCheck,
     DownloadClientCheck,
   ],

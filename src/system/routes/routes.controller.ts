@@ -24,7 +24,8 @@ export class RoutesController {
   @Get('duplicate')
   duplicate(): Record<string, number> {
     const counts = new Map<string, number>();
-    for (const route of this.routes()) {
+    // Catch-all fallbacks (`/{*path}`, answered by the 404 handler) are not route templates.
+    for (const route of this.routes().filter((candidate) => !candidate.path.includes('*'))) {
       const key = `${route.method} ${route.path.toLowerCase()}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
