@@ -1,4 +1,5 @@
 import { ResetQualityDefinitionsHandler } from '../../src/profile/quality/reset-quality-definitions.handler';
+import { runCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { sql, truncateAllTables } from '../utils/test-database';
 
@@ -138,6 +139,13 @@ describe('quality definitions and quality profiles', () => {
       await handler.execute({ resetTitles: true });
       after = (await t.api.get(`/api/v1/qualitydefinition/${mobi.id}`).expect(200)).body;
       expect(after.title).toBe('MOBI');
+      await t.api.put(`/api/v1/qualitydefinition/${mobi.id}`).send({ title: 'Kindle', maxSize: 9 }).expect(200);
+      const command = await runCommand(t, 'ResetQualityDefinitions', { resetTitles: true });
+      expect(command).toMatchObject({ status: 'completed', message: 'Quality definitions reset' });
+      expect((await t.api.get(`/api/v1/qualitydefinition/${mobi.id}`).expect(200)).body).toMatchObject({
+        title: 'MOBI',
+        maxSize: 350,
+      });
       const flac = (await t.api.get('/api/v1/qualitydefinition').expect(200)).body.find(
         (d: any) => d.quality.id === 11,
       );
