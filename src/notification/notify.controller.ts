@@ -52,8 +52,7 @@ export class NotifyController {
     return { status: 'ok' };
   }
 
-  /** The same, plus each channel's circuit breaker (closed, open, half_open). */
-  @Public()
+  /** The same, plus each channel's circuit breaker (closed, open, half_open); behind the API key. */
   @Get('health/channels')
   channels() {
     return { status: 'ok', channels: this.breakers.snapshot() };

@@ -225,7 +225,8 @@ describe('notification hub: durable deliveries, retries, timeouts, idempotency, 
       const response = await notify({ source_agent: 'a', title: `ha ${i}`, body: 'b', channels: ['ha_tts'] });
       expect(response.body.status).toBe('failed');
     }
-    const health = await t.anonymous().get('/health/channels').expect(200);
+    await t.anonymous().get('/health/channels').expect(401);
+    const health = await t.api.get('/health/channels').expect(200);
     expect(health.body).toMatchObject({
       status: 'ok',
       channels: { ha_tts: { state: 'open' }, ntfy: { state: 'closed' } },
