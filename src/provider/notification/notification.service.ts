@@ -1,0 +1,94 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ProviderRegistry } from '../core/provider';
+import { ProviderDefinitionRepository } from '../core/provider-definition.repository';
+import { KindState, ProviderService } from '../core/provider.service';
+import { ConnectionEvent, NOTIFICATION_EVENTS, NotificationConnection, ON_FLAGS } from './notification-connection';
+import { NotificationResource } from './notification.resource';
+
+export const NOTIFICATION_REGISTRY = Symbol('NOTIFICATION_REGISTRY');
+
+const supportsKey = (flag: string) => `supportsOn${flag.slice(2)}`;
+
+@Injectable()
+export class NotificationService extends ProviderService<NotificationConnection, NotificationResource> {
+  protected readonly kind = 'notification' as const;
+  private readonly logger = new Logger(NotificationService.name);
+
+  constructor(
+    definitions: ProviderDefinitionRepository,
+    @Inject(NOTIFICATION_REGISTRY) registry: ProviderRegistry<NotificationConnection>,
+  ) {
+    super(definitions, registry);
+  }
+
+  protected defaults(): KindState {
+    return {
+      priority: 0,
+      options: { ...Object.fromEntries(ON_FLAGS.map((flag) => [flag, false])), includeHealthWarnings: false },
+    };
+  }
+
+  protected readKindFields(
+    resource: NotificationResource,
+    current: KindState,
+    provider: NotificationConnection,
+  ): KindState {
+    const options = { ...current.options };
+    const input = resource as unknown as Record<string, unknown>;
+    for (const flag of ON_FLAGS)
+      if (typeof input[flag] === 'boolean') options[flag] = input[flag] === true && provider.supports.includes(flag);
+    if (resource.includeHealthWarnings !== undefined) options.includeHealthWarnings = resource.includeHealthWarnings;
+    return { options, priority: 0 };
+  }
+
+  protected writeKindFields(
+    state: KindState,
+    provider: NotificationConnection | undefined,
+  ): Partial<NotificationResource> {
+    const fields: Record<string, unknown> = { link: provider?.meta.link };
+    for (const flag of ON_FLAGS) fields[flag] = state.options[flag] === true;
+    for (const flag of ON_FLAGS) fields[supportsKey(flag)] = provider?.supports.includes(flag) ?? false;
+    fields.includeHealthWarnings = state.options.includeHealthWarnings === true;
+    return fields;
+  }
+
+  protected isEnabled(state: KindState): boolean {
+    return ON_FLAGS.some((flag) => state.options[flag] === true);
+  }
+
+  /**
+   * Delivers one library event to every connection whose matching `on*` flag is set (and whose tags match, when
+   * the event names the author's tags). Failures are logged per connection and never thrown.
+   */
+  async deliver(
+    event: ConnectionEvent,
+    options: { skipImplementations?: string[]; tags?: number[] } = {},
+  ): Promise<number> {
+    if (event.eventType === 'test') return 0;
+    const flag = NOTIFICATION_EVENTS[event.eventType].flag;
+    let delivered = 0;
+    for (const definition of await this.listEnabled()) {
+      if (definition.options[flag] !== true) continue;
+      if (
+        event.eventType === 'health' &&
+        event.priority !== 'high' &&
+        definition.options.includeHealthWarnings !== true
+      )
+        continue;
+      if (options.skipImplementations?.includes(definition.implementation)) continue;
+      if (definition.tags.length && options.tags && !definition.tags.some((tag) => options.tags!.includes(tag)))
+        continue;
+      const resolved = this.resolve(definition);
+      if (!resolved) continue;
+      try {
+        await resolved.provider.send(event, resolved.settings);
+        delivered++;
+      } catch (error) {
+        this.logger.warn(
+          `Notification ${definition.name} failed for ${event.eventType}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+    return delivered;
+  }
+}
