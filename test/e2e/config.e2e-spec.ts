@@ -23,7 +23,8 @@ describe('config resources', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // No source override, so the Open Library defaults are shown (nothing here calls the source).
+    t = await createTestApp({ METADATA_SOURCE_URL: '', COVER_SOURCE_URL: '' });
   });
   afterAll(() => t.close());
 

@@ -45,6 +45,10 @@ export async function createTestApp(
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       HUB_ROUTES_FILE: join(dataDir, 'no-routes-file.yaml'),
+      // Tests never reach the internet: the metadata source defaults to a closed loopback port
+      // (tests of Open Library behaviour point these at test/fakes/open-library.fake.ts).
+      METADATA_SOURCE_URL: 'http://127.0.0.1:9',
+      COVER_SOURCE_URL: 'http://127.0.0.1:9',
       ...overrides,
     }),
   );

@@ -1,19 +1,13 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { EventEmitter2 } from '@nestjs/event-emitter';
+import { LibraryNotificationEvent } from '../../notification/library-notification.event';
 import { ConfigStore } from '../../settings/config-store.service';
 import { HEALTH_CHECK, HealthCheck, HealthCheckResult, healthResult } from './health-check';
 
 /** Event the notification hub listens to. */
-export const LIBRARY_NOTIFICATION_EVENT = 'library.notification';
-
-export interface LibraryNotification {
-  title: string;
-  body: string;
-  priority: 'low' | 'default' | 'high';
-  eventType: 'health' | 'healthRestored';
-  metadata: Record<string, unknown>;
-}
+export const LIBRARY_NOTIFICATION_EVENT = LibraryNotificationEvent.NAME;
+export type LibraryNotification = LibraryNotificationEvent;
 
 const CHECK_TIMEOUT_MS = 15_000;
 // GET /health re-runs the checks when the last run is older than this.
@@ -96,7 +90,7 @@ export class HealthService implements OnModuleInit {
       this.emit({
         title: 'Health Check Failure',
         body: issue.message,
-        priority: issue.type === 'error' ? 'high' : issue.type === 'warning' ? 'default' : 'low',
+        priority: issue.type === 'error' ? 'high' : issue.type === 'warning' ? 'normal' : 'low',
         eventType: 'health',
         metadata: { ...issue },
       });
@@ -113,7 +107,7 @@ export class HealthService implements OnModuleInit {
     }
   }
 
-  private emit(notification: LibraryNotification): void {
-    this.events.emit(LIBRARY_NOTIFICATION_EVENT, notification);
+  private emit(notification: ConstructorParameters<typeof LibraryNotificationEvent>[0]): void {
+    this.events.emit(LibraryNotificationEvent.NAME, new LibraryNotificationEvent(notification));
   }
 }
