@@ -1,4 +1,5 @@
 import { FakeHttpServer, send } from './fake-http';
+import { makeTorrent } from './torrent-files';
 
 export interface FakeRelease {
   title: string;
@@ -34,9 +35,10 @@ export class FakeNewznab extends FakeHttpServer {
   constructor(readonly options: FakeNewznabOptions) {
     super((request, response) => {
       const query = request.url.searchParams;
-      // Download links of the items (`<link>`/enclosure): a minimal valid NZB for each release.
+      // Download links of the items (`<link>`/enclosure): a minimal valid NZB (Torznab: a .torrent named by the guid).
       if (request.url.pathname.includes('/getnzb/')) {
         const guid = decodeURIComponent(request.url.pathname.split('/getnzb/')[1] ?? '');
+        if (this.options.torznab) return send(response, 200, makeTorrent(guid).data, 'application/x-bittorrent');
         return send(response, 200, this.nzbXml(guid), 'application/x-nzb');
       }
       const t = query.get('t');
