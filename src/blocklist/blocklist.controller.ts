@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { PagingResource } from '../common/paging/paging';
 import { IdParam } from '../common/http/route-decorators';
-import { BlocklistBulkResource, BlocklistQuery, BlocklistResource } from './blocklist.resource';
+import { BlocklistBulkResource, BlocklistQuery, BlocklistResourcePagingResource } from './blocklist.resource';
 import { BlocklistService } from './blocklist.service';
 
 @ApiTags('Blocklist')
@@ -11,7 +10,7 @@ export class BlocklistController {
   constructor(private readonly blocklist: BlocklistService) {}
 
   @Get()
-  list(@Query() query: BlocklistQuery): Promise<PagingResource<BlocklistResource>> {
+  list(@Query() query: BlocklistQuery): Promise<BlocklistResourcePagingResource> {
     return this.blocklist.page(query);
   }
 

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsArray, IsInt } from 'class-validator';
 import type { AuthorResource } from '../author/author.resource';
 import { PagingQuery } from '../common/paging/paging';
-import type { QualityModelValue } from '../parser/quality-model';
+import { QualityModel } from '../book-file/book-file.resource';
 import type { CustomFormatResource } from '../profile/custom-format/custom-format.resource';
 import { DownloadProtocol } from '../provider/core/download-protocol';
 
@@ -19,7 +19,7 @@ export class BlocklistResource {
   authorId!: number;
   bookIds!: number[];
   sourceTitle?: string;
-  quality!: QualityModelValue;
+  quality!: QualityModel;
   customFormats!: CustomFormatResource[];
   date!: Date;
   @ApiProperty({ enum: DownloadProtocol.names })
@@ -27,4 +27,13 @@ export class BlocklistResource {
   indexer?: string;
   message?: string;
   author?: AuthorResource;
+}
+
+export class BlocklistResourcePagingResource {
+  page!: number;
+  pageSize!: number;
+  sortKey!: string;
+  sortDirection!: string;
+  totalRecords!: number;
+  records!: BlocklistResource[];
 }

@@ -1,8 +1,13 @@
 import { Controller, Get, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { IdParam } from '../common/http/route-decorators';
-import type { PagingResource } from '../common/paging/paging';
-import { HistoryAuthorQuery, HistoryQuery, HistoryResource, HistorySinceQuery } from './history.resource';
+import {
+  HistoryAuthorQuery,
+  HistoryQuery,
+  HistoryResource,
+  HistoryResourcePagingResource,
+  HistorySinceQuery,
+} from './history.resource';
 import { HistoryService } from './history.service';
 
 @ApiTags('History')
@@ -11,7 +16,7 @@ export class HistoryController {
   constructor(private readonly history: HistoryService) {}
 
   @Get()
-  list(@Query() query: HistoryQuery): Promise<PagingResource<HistoryResource>> {
+  list(@Query() query: HistoryQuery): Promise<HistoryResourcePagingResource> {
     return this.history.page(query);
   }
 

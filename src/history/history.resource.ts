@@ -5,7 +5,7 @@ import type { BookResource } from '../book/book.resource';
 import { PagingQuery } from '../common/paging/paging';
 import { ToBoolean, ToInt, ToIntArray, WireEnumField } from '../common/validation/transforms';
 import { WireEnum } from '../common/wire/wire-enum';
-import type { QualityModelValue } from '../parser/quality-model';
+import { QualityModel } from '../book-file/book-file.resource';
 import type { CustomFormatResource } from '../profile/custom-format/custom-format.resource';
 
 export const EntityHistoryEventType = new WireEnum({
@@ -51,7 +51,7 @@ export class HistoryResource {
   bookId!: number;
   authorId!: number;
   sourceTitle?: string;
-  quality!: QualityModelValue;
+  quality!: QualityModel;
   customFormats!: CustomFormatResource[];
   customFormatScore!: number;
   qualityCutoffNotMet!: boolean;
@@ -62,4 +62,13 @@ export class HistoryResource {
   data!: Record<string, string>;
   book?: BookResource;
   author?: AuthorResource;
+}
+
+export class HistoryResourcePagingResource {
+  page!: number;
+  pageSize!: number;
+  sortKey!: string;
+  sortDirection!: string;
+  totalRecords!: number;
+  records!: HistoryResource[];
 }

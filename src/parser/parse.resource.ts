@@ -1,7 +1,7 @@
 import { IsOptional, IsString } from 'class-validator';
 import type { AuthorResource } from '../author/author.resource';
 import type { BookResource } from '../book/book.resource';
-import type { QualityModelValue } from './quality-model';
+import { QualityModel } from '../book-file/book-file.resource';
 
 export class ParseQuery {
   @IsOptional()
@@ -19,7 +19,7 @@ export class ParsedBookInfoResource {
   bookTitle?: string;
   authorName?: string;
   authorTitleInfo!: AuthorTitleInfo;
-  quality!: QualityModelValue;
+  quality!: QualityModel;
   releaseDate?: string;
   discography!: boolean;
   discographyStart!: number;

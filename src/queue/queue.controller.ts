@@ -1,13 +1,13 @@
 import { Body, Controller, Delete, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { IdParam } from '../common/http/route-decorators';
-import type { PagingResource } from '../common/paging/paging';
 import {
   QueueBulkResource,
   QueueDetailsQuery,
   QueueQuery,
   QueueRemoveQuery,
   QueueResource,
+  QueueResourcePagingResource,
   QueueStatusResource,
 } from './queue.resource';
 import { QueueRemovalService } from './queue-removal.service';
@@ -22,7 +22,7 @@ export class QueueController {
   ) {}
 
   @Get()
-  list(@Query() query: QueueQuery): Promise<PagingResource<QueueResource>> {
+  list(@Query() query: QueueQuery): Promise<QueueResourcePagingResource> {
     return this.queue.page(query);
   }
 

@@ -5,7 +5,7 @@ import type { BookResource } from '../book/book.resource';
 import { PagingQuery } from '../common/paging/paging';
 import { ToBoolean, ToInt, ToIntArray } from '../common/validation/transforms';
 import { IsBoolean } from 'class-validator';
-import type { QualityModelValue } from '../parser/quality-model';
+import { QualityModel } from '../book-file/book-file.resource';
 import type { CustomFormatResource } from '../profile/custom-format/custom-format.resource';
 import { WireEnum } from '../common/wire/wire-enum';
 import { DownloadProtocol } from '../provider/core/download-protocol';
@@ -59,7 +59,7 @@ export class QueueResource {
   bookId?: number;
   author?: AuthorResource;
   book?: BookResource;
-  quality!: QualityModelValue;
+  quality!: QualityModel;
   customFormats!: CustomFormatResource[];
   customFormatScore!: number;
   size!: number;
@@ -93,4 +93,13 @@ export class QueueStatusResource {
   warnings!: boolean;
   unknownErrors!: boolean;
   unknownWarnings!: boolean;
+}
+
+export class QueueResourcePagingResource {
+  page!: number;
+  pageSize!: number;
+  sortKey!: string;
+  sortDirection!: string;
+  totalRecords!: number;
+  records!: QueueResource[];
 }

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDate, IsInt, IsNumber, IsOptional, IsString } from 'class-validator';
 import { ToInt, WireEnumField } from '../common/validation/transforms';
-import type { QualityModelValue } from '../parser/quality-model';
+import { QualityModel } from '../book-file/book-file.resource';
 import type { CustomFormatResource } from '../profile/custom-format/custom-format.resource';
 import { DownloadProtocol, type DownloadProtocolName } from '../provider/core/download-protocol';
 
@@ -15,7 +15,7 @@ export class ReleaseQuery {
 export class ReleaseResource {
   @IsOptional() @IsInt() id?: number;
   @IsOptional() @IsString() guid?: string;
-  quality?: QualityModelValue;
+  quality?: QualityModel;
   qualityWeight?: number;
   age?: number;
   ageHours?: number;
