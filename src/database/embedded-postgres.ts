@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { keepExtendedQueriesTogether } from './pglite-queue-patch';
 
 /**
  * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) stored under DATA_DIR/db,
@@ -23,6 +24,7 @@ export class EmbeddedPostgres {
     const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
     const db = await PGlite.create(dir);
     const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections });
+    keepExtendedQueriesTogether(server, db);
     await server.start();
     this.db = db;
     this.server = server;

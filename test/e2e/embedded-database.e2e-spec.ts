@@ -51,4 +51,19 @@ describe('embedded database (PGlite), as `npm start` runs it', () => {
     expect((await host.json()).backupRetention).toBe(42);
     expect(quire.output()).not.toContain(apiKey);
   }, 180_000);
+
+  it('keeps each connection’s queries apart when many run at once (transactions mixed with parameterised queries)', () => {
+    const output = execFileSync(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', join(__dirname, '..', 'utils', 'embedded-concurrency-check.ts')],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(JSON.parse(/^RESULT (.*)$/m.exec(output)?.[1] ?? 'null')).toEqual({
+      total: 600,
+      wrong: 0,
+      errors: [],
+      errorCount: 0,
+      transactions: 200,
+    });
+  }, 150_000);
 });
