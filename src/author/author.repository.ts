@@ -83,12 +83,12 @@ export const AUTHOR_COLUMNS = `
  * Shared by author and book statistics so both follow the same rules.
  */
 export function bookFilesAggregate(bookFilter = 'true'): string {
+  const scoped = bookFilter.trim() !== 'true';
   return `
     SELECT e.book_id, count(f.id)::int AS file_count, sum(f.size)::bigint AS size
     FROM book_file f
     JOIN edition e ON e.id = f.edition_id
-    JOIN book b ON b.id = e.book_id
-    WHERE ${bookFilter}
+    ${scoped ? `JOIN book b ON b.id = e.book_id WHERE ${bookFilter}` : ''}
     GROUP BY e.book_id`;
 }
 
@@ -136,9 +136,9 @@ export class AuthorRepository {
     return new Map(rows.map((row) => [row.authorId, { ...row, sizeOnDisk: Number(row.sizeOnDisk) }]));
   }
 
-  /** Next upcoming and last released book per author, in one query. */
+  /** Next upcoming and last released book per author, in one query (two index probes per author). */
   async neighbourBooks(ids?: number[]): Promise<NeighbourBookRow[]> {
-    const filter = ids ? 'AND b.author_id = ANY($1::int[])' : '';
+    const filter = ids ? 'WHERE a.id = ANY($1::int[])' : '';
     const columns = `b.author_id AS "authorId", b.id AS "id", b.author_metadata_id AS "authorMetadataId",
       b.foreign_book_id AS "foreignBookId", e.foreign_edition_id AS "foreignEditionId", b.title_slug AS "titleSlug",
       coalesce(e.title, b.title) AS "title", b.release_date AS "releaseDate", b.links AS "links", b.genres AS "genres",
@@ -147,11 +147,13 @@ export class AuthorRepository {
       b.last_info_sync AS "lastInfoSync", b.added AS "added", b.add_options AS "addOptions"`;
     const from = `FROM book b LEFT JOIN edition e ON e.book_id = b.id AND e.monitored`;
     return this.dataSource.query(
-      `(SELECT DISTINCT ON (b.author_id) 'next' AS kind, ${columns} ${from}
-         WHERE b.release_date > now() ${filter} ORDER BY b.author_id, b.release_date ASC, b.id)
-       UNION ALL
-       (SELECT DISTINCT ON (b.author_id) 'last' AS kind, ${columns} ${from}
-         WHERE b.release_date <= now() ${filter} ORDER BY b.author_id, b.release_date DESC, b.id)`,
+      `SELECT nb.* FROM author a CROSS JOIN LATERAL (
+         (SELECT 'next' AS kind, ${columns} ${from}
+           WHERE b.author_id = a.id AND b.release_date > now() ORDER BY b.release_date ASC, b.id LIMIT 1)
+         UNION ALL
+         (SELECT 'last' AS kind, ${columns} ${from}
+           WHERE b.author_id = a.id AND b.release_date <= now() ORDER BY b.release_date DESC, b.id LIMIT 1)
+       ) nb ${filter}`,
       ids ? [ids] : [],
     );
   }

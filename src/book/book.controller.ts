@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { IdParam, OptionalIdParam, PutWithOptionalId, resolvePutId } from '../common/http/route-decorators';
 import { AddBookService } from './add-book.service';
 import {
@@ -20,9 +21,14 @@ export class BookController {
     private readonly addBook: AddBookService,
   ) {}
 
+  /** The whole library: JSON built by PostgreSQL and sent as is (see BookRepository.findJson). */
   @Get()
-  list(@Query() query: BookListQuery): Promise<BookResource[]> {
-    return this.books.list(query);
+  @ApiOkResponse({ type: [BookResource] })
+  async list(@Query() query: BookListQuery, @Res() response: Response): Promise<void> {
+    const json = await this.books.listJson(query);
+    // res.end, not res.send: no ETag hash over tens of megabytes.
+    response.setHeader('Content-Type', 'application/json; charset=utf-8');
+    response.end(json);
   }
 
   @Post()

@@ -3,50 +3,7 @@ import type { AuthorResource } from '../author/author.resource';
 import { EMPTY_RATINGS } from '../author/catalogue-values';
 import type { Edition } from './edition.entity';
 import type { EditionResource } from './edition.resource';
-import type { BookRow } from './book.repository';
-import type { BookResource, BookStatisticsResource } from './book.resource';
-
-export function toBookStatistics(row: BookRow, now = Date.now()): BookStatisticsResource {
-  const files = row.fileCount ?? 0;
-  const released = row.releaseDate ? row.releaseDate.getTime() < now : false;
-  const bookCount = (row.monitored && released) || !row.releaseDate || files > 0 ? 1 : 0;
-  return {
-    bookFileCount: files,
-    bookCount,
-    totalBookCount: 1,
-    sizeOnDisk: Number(row.sizeOnDisk ?? 0),
-    percentOfBooks: bookCount === 0 ? 0 : (files / bookCount) * 100,
-  };
-}
-
-/** A projected book row → BookResource without author, overview or editions. */
-export function toBookResource(row: BookRow, urlBase: string, now = Date.now()): BookResource {
-  const title = row.editionTitle ?? row.workTitle;
-  return {
-    id: row.id,
-    title,
-    authorTitle: `${row.authorSortNameLastFirst ?? ''} ${title}`.trim(),
-    seriesTitle: row.seriesTitle ?? '',
-    disambiguation: row.disambiguation ?? undefined,
-    authorId: row.authorId,
-    foreignBookId: row.foreignBookId,
-    foreignEditionId: row.foreignEditionId ?? undefined,
-    titleSlug: row.titleSlug ?? row.foreignBookId,
-    monitored: row.monitored,
-    anyEditionOk: row.anyEditionOk,
-    ratings: row.editionRatings ?? row.bookRatings ?? EMPTY_RATINGS,
-    releaseDate: row.releaseDate ?? undefined,
-    pageCount: row.pageCount ?? 0,
-    genres: row.genres ?? [],
-    images: mapImages(row.images, `${urlBase}/MediaCover/Books/${row.id}`),
-    links: [...(row.bookLinks ?? []), ...(row.editionLinks ?? [])],
-    statistics: toBookStatistics(row, now),
-    added: row.added,
-    addOptions: (row.addOptions as BookResource['addOptions']) ?? undefined,
-    lastSearchTime: row.lastSearchTime ?? undefined,
-    grabbed: false,
-  };
-}
+import type { BookResource } from './book.resource';
 
 export function withAuthor(book: BookResource, authors: Map<number, AuthorResource>): BookResource {
   return { ...book, author: authors.get(book.authorId!) };

@@ -2,36 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { bookFilesAggregate } from '../author/author.repository';
-import type { AddBookOptionsValue, LinkValue, MediaCoverValue, RatingsValue } from '../author/catalogue-values';
-
-/** One book, projected for the wire: work + monitored edition + series title + file statistics. */
-export interface BookRow {
-  id: number;
-  authorId: number;
-  workTitle: string;
-  foreignBookId: string;
-  titleSlug: string | null;
-  monitored: boolean;
-  anyEditionOk: boolean;
-  bookRatings: RatingsValue;
-  releaseDate: Date | null;
-  genres: string[];
-  bookLinks: LinkValue[];
-  added: Date;
-  addOptions: AddBookOptionsValue | null;
-  lastSearchTime: Date | null;
-  authorSortNameLastFirst: string | null;
-  foreignEditionId: string | null;
-  editionTitle: string | null;
-  pageCount: number | null;
-  images: MediaCoverValue[] | null;
-  editionLinks: LinkValue[] | null;
-  editionRatings: RatingsValue | null;
-  disambiguation: string | null;
-  seriesTitle: string | null;
-  fileCount: number | null;
-  sizeOnDisk: string | null;
-}
 
 export interface BookQuery {
   /** SQL condition on `b` only (it also narrows the aggregates). */
@@ -43,6 +13,54 @@ export interface BookQuery {
   limit?: number;
   offset?: number;
 }
+
+const wireDate = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/**
+ * One book as the list query returns it: scalars, dates already in wire form and JSON columns as
+ * JSON text, so the wire JSON can be assembled without parsing (see book-json.ts).
+ */
+export interface BookJsonRow {
+  id: number;
+  authorId: number;
+  title: string;
+  authorSortNameLastFirst: string | null;
+  seriesTitle: string | null;
+  disambiguation: string | null;
+  foreignBookId: string;
+  foreignEditionId: string | null;
+  titleSlug: string;
+  monitored: boolean;
+  anyEditionOk: boolean;
+  ratings: string;
+  releaseDate: string | null;
+  releaseEpoch: number | null;
+  pageCount: number;
+  genres: string;
+  images: string;
+  links: string;
+  fileCount: number;
+  sizeOnDisk: string;
+  added: string;
+  addOptions: string | null;
+  lastSearchTime: string | null;
+}
+
+const BOOK_JSON_COLUMNS = `
+  b.id AS "id", b.author_id AS "authorId", coalesce(e.title, b.title) AS "title",
+  m.sort_name_last_first AS "authorSortNameLastFirst", st.series_title AS "seriesTitle",
+  e.disambiguation AS "disambiguation", b.foreign_book_id AS "foreignBookId",
+  e.foreign_edition_id AS "foreignEditionId", coalesce(b.title_slug, b.foreign_book_id) AS "titleSlug",
+  b.monitored AS "monitored", b.any_edition_ok AS "anyEditionOk",
+  coalesce(e.ratings, b.ratings)::text AS "ratings",
+  ${wireDate('b.release_date')} AS "releaseDate",
+  (extract(epoch FROM b.release_date) * 1000)::float8 AS "releaseEpoch",
+  coalesce(e.page_count, 0) AS "pageCount", to_json(b.genres)::text AS "genres",
+  coalesce(e.images, '[]'::jsonb)::text AS "images",
+  (b.links || coalesce(e.links, '[]'::jsonb))::text AS "links",
+  coalesce(fs.file_count, 0) AS "fileCount", coalesce(fs.size, 0)::text AS "sizeOnDisk",
+  ${wireDate('b.added')} AS "added", b.add_options::text AS "addOptions",
+  ${wireDate('b.last_search_time')} AS "lastSearchTime"`;
 
 /**
  * Projected book reads: one SQL statement for any number of books, joined 1:1 with the monitored
@@ -68,22 +86,15 @@ export class BookRepository {
       LEFT JOIN (${bookFilesAggregate(scope)}) fs ON fs.book_id = b.id`;
   }
 
-  async find(query: BookQuery = {}): Promise<BookRow[]> {
+  /** Books projected for the wire (one statement for any number of books). */
+  async findRows(query: BookQuery): Promise<BookJsonRow[]> {
     const scope = query.scope ?? 'true';
     const paging = [
       query.limit !== undefined ? `LIMIT ${Math.trunc(query.limit)}` : '',
       query.offset ? `OFFSET ${Math.trunc(query.offset)}` : '',
     ].join(' ');
     return this.dataSource.query(
-      `SELECT b.id AS "id", b.author_id AS "authorId", b.title AS "workTitle", b.foreign_book_id AS "foreignBookId",
-         b.title_slug AS "titleSlug", b.monitored AS "monitored", b.any_edition_ok AS "anyEditionOk",
-         b.ratings AS "bookRatings", b.release_date AS "releaseDate", b.genres AS "genres", b.links AS "bookLinks",
-         b.added AS "added", b.add_options AS "addOptions", b.last_search_time AS "lastSearchTime",
-         m.sort_name_last_first AS "authorSortNameLastFirst",
-         e.foreign_edition_id AS "foreignEditionId", e.title AS "editionTitle", e.page_count AS "pageCount",
-         e.images AS "images", e.links AS "editionLinks", e.ratings AS "editionRatings",
-         e.disambiguation AS "disambiguation",
-         st.series_title AS "seriesTitle", fs.file_count AS "fileCount", fs.size AS "sizeOnDisk"
+      `SELECT ${BOOK_JSON_COLUMNS}
        ${this.fromClause(scope)}
        WHERE ${scope} AND ${query.where ?? 'true'}
        ORDER BY ${query.orderBy ?? 'b.id'}

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsDateString, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { AuthorResource } from '../author/author.resource';
@@ -76,6 +77,7 @@ export class BookResource {
 
   @IsOptional()
   @IsDateString()
+  @ApiProperty({ type: String, format: 'date-time', required: false })
   releaseDate?: Date | string;
 
   @IsOptional()
@@ -106,7 +108,9 @@ export class BookResource {
 
   statistics?: BookStatisticsResource;
 
-  added?: Date;
+  /** Dates arrive from PostgreSQL already in wire form (`yyyy-MM-ddTHH:mm:ssZ`). */
+  @ApiProperty({ type: String, format: 'date-time', required: false })
+  added?: Date | string;
 
   @IsOptional()
   @ValidateNested()
@@ -115,7 +119,8 @@ export class BookResource {
 
   remoteCover?: string;
 
-  lastSearchTime?: Date;
+  @ApiProperty({ type: String, format: 'date-time', required: false })
+  lastSearchTime?: Date | string;
 
   @IsOptional()
   @IsArray()

@@ -10,7 +10,8 @@ import { EnvService } from '../env/env.service';
 import { ImportListExclusionService } from '../import-list-exclusion/import-list-exclusion.service';
 import { Book } from './book.entity';
 import { BookDeletedEvent, BookEditedEvent } from './book.events';
-import { toBookResource, withAuthor } from './book.mapper';
+import { bookRowJson } from './book-json';
+import { withAuthor } from './book.mapper';
 import { type BookQuery, BookRepository } from './book.repository';
 import type { BookListQuery, BookResource } from './book.resource';
 import { Edition } from './edition.entity';
@@ -40,11 +41,20 @@ export class BookService {
 
   /** Books as resources; `includeAuthor` adds each book's author (one more constant set of queries). */
   async resources(query: BookQuery, includeAuthor = false): Promise<BookResource[]> {
-    const rows = await this.repository.find(query);
+    const books = (await this.jsonRows(query)).map((text) => JSON.parse(text) as BookResource);
+    return includeAuthor ? this.attachAuthors(books) : books;
+  }
+
+  /** Books as one JSON array text, never parsed in JavaScript (the whole-library `GET /book`). */
+  async json(query: BookQuery): Promise<string> {
+    return `[${(await this.jsonRows(query)).join(',')}]`;
+  }
+
+  private async jsonRows(query: BookQuery): Promise<string[]> {
+    const rows = await this.repository.findRows(query);
     const urlBase = this.env.get('URL_BASE');
     const now = Date.now();
-    const books = rows.map((row) => toBookResource(row, urlBase, now));
-    return includeAuthor ? this.attachAuthors(books) : books;
+    return rows.map((row) => bookRowJson(row, urlBase, now));
   }
 
   async attachAuthors(books: BookResource[]): Promise<BookResource[]> {
@@ -56,16 +66,16 @@ export class BookService {
   }
 
   /** GET /book with Readarr's filter precedence: authorId, then titleSlug, then bookIds, else everything. */
-  async list(query: BookListQuery): Promise<BookResource[]> {
-    if (query.authorId !== undefined) return this.resources({ scope: 'b.author_id = $1', params: [query.authorId] });
+  async listJson(query: BookListQuery): Promise<string> {
+    if (query.authorId !== undefined) return this.json({ scope: 'b.author_id = $1', params: [query.authorId] });
     if (query.titleSlug) {
       const book = await this.books.findOneBy({ titleSlug: query.titleSlug });
-      if (!book) return [];
-      if (query.includeAllAuthorBooks) return this.resources({ scope: 'b.author_id = $1', params: [book.authorId] });
-      return this.resources({ scope: 'b.id = $1', params: [book.id] });
+      if (!book) return '[]';
+      if (query.includeAllAuthorBooks) return this.json({ scope: 'b.author_id = $1', params: [book.authorId] });
+      return this.json({ scope: 'b.id = $1', params: [book.id] });
     }
-    if (query.bookIds?.length) return this.resources({ scope: 'b.id = ANY($1::int[])', params: [query.bookIds] });
-    return this.resources({});
+    if (query.bookIds?.length) return this.json({ scope: 'b.id = ANY($1::int[])', params: [query.bookIds] });
+    return this.json({});
   }
 
   async resource(id: number, includeAuthor = true): Promise<BookResource> {

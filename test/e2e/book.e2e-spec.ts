@@ -139,6 +139,8 @@ describe('book, edition, bookshelf and series endpoints', () => {
       await createSeries(db, 'Omnibus', [{ bookId: a.id, position: '3', seriesPosition: 3 }]);
 
       const all = await t.api.get('/api/v1/book').expect(200);
+      expect(all.headers['content-type']).toMatch(/^application\/json/);
+      expect(all.headers['x-application-version']).toBeDefined();
       const first = all.body.find((book: { id: number }) => book.id === a.id);
       expect(first).toBeDefined();
       expect(first).not.toHaveProperty('author');
