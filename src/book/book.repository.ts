@@ -79,8 +79,8 @@ export class BookRepository {
       LEFT JOIN (
         SELECT l.book_id, string_agg(s.title || coalesce(' #' || nullif(l.position, ''), ''), '; '
                                      ORDER BY l.series_position, s.title) AS series_title
-        FROM series_book_link l JOIN series s ON s.id = l.series_id JOIN book b ON b.id = l.book_id
-        WHERE ${scope}
+        FROM series_book_link l JOIN series s ON s.id = l.series_id
+        ${scope.trim() === 'true' ? '' : `JOIN book b ON b.id = l.book_id WHERE ${scope}`}
         GROUP BY l.book_id
       ) st ON st.book_id = b.id
       LEFT JOIN (${bookFilesAggregate(scope)}) fs ON fs.book_id = b.id`;

@@ -308,6 +308,19 @@ describe('author endpoints', () => {
     });
   });
 
+  it('a quality or metadata profile in use by an author cannot be deleted (clear 4xx, not a FK 500)', async () => {
+    const created = await t.api
+      .post('/api/v1/author')
+      .send(newAuthor({ authorName: 'Profile User', qualityProfileId: 2, metadataProfileId: 2 }))
+      .expect(200);
+    const quality = await t.api.delete('/api/v1/qualityprofile/2');
+    expect([400, 409]).toContain(quality.status);
+    expect(JSON.stringify(quality.body)).toMatch(/author/i);
+    const metadata = await t.api.delete('/api/v1/metadataprofile/2');
+    expect([400, 409]).toContain(metadata.status);
+    await t.api.delete(`/api/v1/author/${created.body.id}`).expect(200);
+  });
+
   describe('author/editor', () => {
     it('bulk-updates monitoring, profiles, tags (add/remove/replace) and moves to a new root folder', async () => {
       const tagA = (await t.api.post('/api/v1/tag').send({ label: 'tag-a' }).expect(200)).body.id;
