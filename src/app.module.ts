@@ -32,6 +32,11 @@ import { ParserModule } from './parser/parser.module';
 import { QueueModule } from './queue/queue.module';
 import { ReleaseProfileModule } from './release-profile/release-profile.module';
 import { SearchModule } from './search/search.module';
+import { DiskScanModule } from './disk-scan/disk-scan.module';
+import { FilesystemModule } from './filesystem/filesystem.module';
+import { ImportModule } from './import/import.module';
+import { MediaFileModule } from './media-file/media-file.module';
+import { OrganizerModule } from './organizer/organizer.module';
 
 /** Feature modules, in no particular order; each owns its routes, entities and commands. */
 const FEATURE_MODULES = [
@@ -61,6 +66,12 @@ const FEATURE_MODULES = [
   HistoryModule,
   QueueModule,
   SearchModule,
+  // Files: import, rescan, manual import, rename/retag, filesystem (issue 8).
+  MediaFileModule,
+  OrganizerModule,
+  ImportModule,
+  DiskScanModule,
+  FilesystemModule,
 ];
 
 @Module({})

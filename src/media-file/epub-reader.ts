@@ -32,7 +32,10 @@ export function isbnFrom(identifiers: XmlNode[]): string | undefined {
     const scheme = (attr(node, 'scheme') ?? '').toLowerCase();
     const stripped = value.replace(/^urn:isbn:/i, '').replace(/^isbn:?\s*/i, '');
     const digits = stripped.replace(/[-\s]/g, '');
-    if ((scheme === 'isbn' || /^urn:isbn:/i.test(value) || /^isbn/i.test(value)) && /^\d{9}[\dX]$|^\d{13}$/i.test(digits))
+    if (
+      (scheme === 'isbn' || /^urn:isbn:/i.test(value) || /^isbn/i.test(value)) &&
+      /^\d{9}[\dX]$|^\d{13}$/i.test(digits)
+    )
       return digits.toUpperCase();
     if (/^97[89]\d{10}$/.test(digits)) return digits;
   }
@@ -53,8 +56,12 @@ export async function readEpub(path: string): Promise<FileTags> {
   const pkg = (parser.parse(opf) as { package?: { metadata?: Record<string, XmlNode[]> } }).package;
   const metadata = pkg?.metadata;
   if (!metadata) throw new Error('EPUB package document has no metadata');
-  const metas = (metadata.meta ?? []) as XmlNode[];
-  const meta = (name: string) => attr(metas.find((node) => attr(node, 'name') === name), 'content');
+  const metas = metadata.meta ?? [];
+  const meta = (name: string) =>
+    attr(
+      metas.find((node) => attr(node, 'name') === name),
+      'content',
+    );
   const dates = metadata.date as unknown as XmlNode[] | XmlNode | undefined;
   const date = text(Array.isArray(dates) ? dates[0] : dates);
   const year = date ? Number(/\d{4}/.exec(date)?.[0]) : undefined;

@@ -70,7 +70,13 @@ describe('MediaFileReader', () => {
 
   it('reads MP3 tags and media info', async () => {
     const path = join(dir, 'book.mp3');
-    makeMp3(path, { title: 'Chapter 1', album: 'Project Hail Mary', artist: 'Andy Weir', year: '2021', trackNumber: '1' });
+    makeMp3(path, {
+      title: 'Chapter 1',
+      album: 'Project Hail Mary',
+      artist: 'Andy Weir',
+      year: '2021',
+      trackNumber: '1',
+    });
     const info = await reader.read(path);
     expect(info.error).toBeUndefined();
     expect(info).toMatchObject({ qualityId: 10, mediaKind: 'audio' });

@@ -1,4 +1,4 @@
-import { IsBoolean, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { WireEnumField } from '../../common/validation/transforms';
 import {
   AllowFingerprinting,
@@ -27,4 +27,6 @@ export class MediaManagementConfigResource {
   @IsOptional() @IsBoolean() copyUsingHardlinks?: boolean;
   @IsOptional() @IsBoolean() importExtraFiles?: boolean;
   @IsOptional() @IsString() extraFileExtensions?: string;
+  /** Quire-only: minimum match (percent, 0–100) between a file and a book for automatic import. */
+  @IsOptional() @IsInt() @Min(0) @Max(100) importMatchThreshold?: number;
 }

@@ -25,6 +25,11 @@ export interface MediaManagementConfig {
   copyUsingHardlinks: boolean;
   importExtraFiles: boolean;
   extraFileExtensions: string;
+  /**
+   * Quire-only: how close (percent) a file's tags or name must be to a book for an automatic import.
+   * Readarr hard-coded 80 %, its most complained-about import rule; here it is a setting.
+   */
+  importMatchThreshold: number;
 }
 
 export const MEDIA_MANAGEMENT_CONFIG_KEY = 'mediaManagement';
@@ -48,4 +53,5 @@ export const MEDIA_MANAGEMENT_CONFIG_DEFAULTS: MediaManagementConfig = {
   copyUsingHardlinks: true,
   importExtraFiles: false,
   extraFileExtensions: 'srt',
+  importMatchThreshold: 70,
 };

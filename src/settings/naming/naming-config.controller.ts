@@ -1,7 +1,8 @@
-import { Body, Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { IdParam, OptionalIdParam, PutWithOptionalId } from '../../common/http/route-decorators';
-import { NamingConfigResource } from './naming-config.resource';
+import { namingExamples, type NamingExamples } from '../../organizer/naming-examples';
+import { NamingConfigResource, NamingExamplesQuery } from './naming-config.resource';
 import { NamingConfigService } from './naming-config.service';
 
 @ApiTags('NamingConfig')
@@ -12,6 +13,15 @@ export class NamingConfigController {
   @Get()
   get(): Promise<NamingConfigResource> {
     return this.config.toResource();
+  }
+
+  /** Declared before `:id` so `examples` is not read as an id; the rendering is the organizer's naming engine. */
+  @Get('examples')
+  async examples(@Query() query: NamingExamplesQuery): Promise<NamingExamples> {
+    const saved = await this.config.load();
+    if (!query.id) return namingExamples(saved);
+    const sent = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
+    return namingExamples({ ...saved, ...sent });
   }
 
   @Get(':id')

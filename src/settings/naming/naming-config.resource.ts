@@ -1,4 +1,5 @@
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
+import { ToBoolean, ToInt } from '../../common/validation/transforms';
 import { COLON_REPLACEMENT_FORMATS } from './naming-config';
 
 /** Readarr's NamingConfigResource; the helper fields (includeAuthorName … numberStyle) are derived on output. */
@@ -18,4 +19,21 @@ export class NamingConfigResource {
   @IsOptional() @IsBoolean() replaceSpaces?: boolean;
   @IsOptional() @IsString() separator?: string;
   @IsOptional() @IsString() numberStyle?: string;
+}
+
+/** Query of `GET /config/naming/examples`: the unsaved form values; with `id` 0/absent the saved config is used. */
+export class NamingExamplesQuery {
+  @IsOptional() @ToInt() @IsInt() id?: number;
+  @IsOptional() @ToBoolean() @IsBoolean() renameBooks?: boolean;
+  @IsOptional() @ToBoolean() @IsBoolean() replaceIllegalCharacters?: boolean;
+  @IsOptional() @ToInt() @IsInt() @IsIn(COLON_REPLACEMENT_FORMATS) colonReplacementFormat?: number;
+  @IsOptional() @IsString() standardBookFormat?: string;
+  @IsOptional() @IsString() authorFolderFormat?: string;
+  @IsOptional() @ToBoolean() @IsBoolean() includeAuthorName?: boolean;
+  @IsOptional() @ToBoolean() @IsBoolean() includeBookTitle?: boolean;
+  @IsOptional() @ToBoolean() @IsBoolean() includeQuality?: boolean;
+  @IsOptional() @ToBoolean() @IsBoolean() replaceSpaces?: boolean;
+  @IsOptional() @IsString() separator?: string;
+  @IsOptional() @IsString() numberStyle?: string;
+  @IsOptional() @IsString() resourceName?: string;
 }

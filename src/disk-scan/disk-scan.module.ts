@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ImportModule } from '../import/import.module';
+import { DiskScanRepository } from './disk-scan.repository';
+import { DiskScanService } from './disk-scan.service';
+import { RescanFoldersHandler } from './rescan-folders.handler';
+
+/** RescanFolders: the library's files on disk ↔ the book_file table. */
+@Module({
+  imports: [ImportModule],
+  providers: [DiskScanRepository, DiskScanService, RescanFoldersHandler],
+  exports: [DiskScanService],
+})
+export class DiskScanModule {}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { HistoryEntry } from '../history/history.entity';
+import { EntityHistoryEventType, type EntityHistoryEventTypeName } from '../history/history.resource';
+import type { QualityModelValue } from '../parser/quality-model';
+
+export interface FileHistoryInput {
+  eventType: Extract<
+    EntityHistoryEventTypeName,
+    'bookFileImported' | 'downloadImported' | 'bookImportIncomplete' | 'bookFileRenamed' | 'bookFileRetagged'
+  >;
+  authorId: number;
+  bookId: number | null;
+  sourceTitle: string;
+  quality: QualityModelValue;
+  downloadId?: string | null;
+  data: Record<string, string | undefined>;
+}
+
+/** Writes the history rows of file events (import, rename, retag) straight into the shared `history` table. */
+@Injectable()
+export class FileHistoryService {
+  constructor(@InjectRepository(HistoryEntry) private readonly entries: Repository<HistoryEntry>) {}
+
+  async record(input: FileHistoryInput): Promise<void> {
+    const data = Object.fromEntries(
+      Object.entries(input.data).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    await this.entries.insert({
+      authorId: input.authorId,
+      bookId: input.bookId,
+      sourceTitle: input.sourceTitle,
+      quality: input.quality,
+      downloadId: input.downloadId ?? null,
+      eventType: EntityHistoryEventType.toNumber(input.eventType),
+      data,
+    });
+  }
+}

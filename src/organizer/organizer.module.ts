@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { HistoryEntry } from '../history/history.entity';
+import { MediaFileModule } from '../media-file/media-file.module';
+import { FileHistoryService } from './file-history.service';
+import { FileNameBuilder } from './file-name-builder.service';
+import { NamingContextRepository } from './naming-context.repository';
+import { OrganizerController } from './organizer.controller';
+import { RenameAuthorHandler, RenameFilesHandler } from './rename.handlers';
+import { RenameService } from './rename.service';
+import { RetagAuthorHandler, RetagFilesHandler } from './retag.handlers';
+import { RetagService } from './retag.service';
+
+/** Naming engine, rename and retag (previews + commands). `/config/naming/examples` lives with the naming config. */
+@Module({
+  imports: [TypeOrmModule.forFeature([HistoryEntry]), MediaFileModule],
+  controllers: [OrganizerController],
+  providers: [
+    NamingContextRepository,
+    FileNameBuilder,
+    FileHistoryService,
+    RenameService,
+    RetagService,
+    RenameFilesHandler,
+    RenameAuthorHandler,
+    RetagFilesHandler,
+    RetagAuthorHandler,
+  ],
+  exports: [NamingContextRepository, FileNameBuilder, FileHistoryService],
+})
+export class OrganizerModule {}

@@ -1,0 +1,90 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { dirname } from 'node:path';
+import { DataSource } from 'typeorm';
+import { BadRequestError } from '../common/errors/domain-errors';
+import { LibraryNotificationEvent } from '../notification/library-notification.event';
+import { qualityModel } from '../parser/quality-model';
+import { transferFile, removeEmptyFolders } from './disk-transfer';
+import { FileHistoryService } from './file-history.service';
+import { FileNameBuilder } from './file-name-builder.service';
+import { NamingContextRepository, type NamingRow, toNamingContext } from './naming-context.repository';
+import type { RenameBookResource } from './rename.resource';
+
+export interface RenamePlan {
+  row: NamingRow;
+  existingPath: string;
+  newPath: string;
+}
+
+/** Rename preview and the RenameFiles/RenameAuthor work: both use `plan`, so the preview is what happens. */
+@Injectable()
+export class RenameService {
+  private readonly logger = new Logger(RenameService.name);
+
+  constructor(
+    private readonly rows: NamingContextRepository,
+    private readonly names: FileNameBuilder,
+    private readonly history: FileHistoryService,
+    private readonly events: EventEmitter2,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async plan(filter: { authorIds?: number[]; bookIds?: number[]; bookFileIds?: number[] }): Promise<RenamePlan[]> {
+    const [rows, config] = await Promise.all([this.rows.filesOf(filter), this.names.config()]);
+    return rows.flatMap((row) => {
+      const newPath = this.names.bookFilePath(config, toNamingContext(row), row.authorPath, row.path!);
+      return newPath === row.path ? [] : [{ row, existingPath: row.path!, newPath }];
+    });
+  }
+
+  async preview(authorId: number | undefined, bookId: number | undefined): Promise<RenameBookResource[]> {
+    if (authorId === undefined) throw new BadRequestError('BadRequest: authorId is required');
+    const plans = await this.plan({ authorIds: [authorId], bookIds: bookId === undefined ? undefined : [bookId] });
+    return plans.map((plan) => ({
+      authorId: plan.row.authorId,
+      bookId: plan.row.bookId,
+      bookFileId: plan.row.bookFileId!,
+      existingPath: plan.existingPath,
+      newPath: plan.newPath,
+    }));
+  }
+
+  /** Renames the planned files; answers how many were renamed. Failures are logged, the rest go on. */
+  async execute(plans: RenamePlan[], progress?: (message: string) => Promise<void>): Promise<number> {
+    let renamed = 0;
+    for (const plan of plans) {
+      try {
+        await transferFile(plan.existingPath, plan.newPath, 'move');
+        await this.dataSource.query('UPDATE book_file SET path = $1 WHERE id = $2', [
+          plan.newPath,
+          plan.row.bookFileId,
+        ]);
+        await removeEmptyFolders(dirname(plan.existingPath), plan.row.authorPath);
+        await this.history.record({
+          eventType: 'bookFileRenamed',
+          authorId: plan.row.authorId,
+          bookId: plan.row.bookId,
+          sourceTitle: plan.existingPath,
+          quality: qualityModel(plan.row.qualityId ?? 0, plan.row.qualityRevision ?? undefined),
+          data: { sourcePath: plan.existingPath, path: plan.newPath },
+        });
+        renamed++;
+        await progress?.(`Renamed ${renamed} of ${plans.length} files`);
+      } catch (error) {
+        this.logger.warn(`Could not rename '${plan.existingPath}': ${(error as Error).message}`);
+      }
+    }
+    if (renamed > 0)
+      this.events.emit(
+        LibraryNotificationEvent.NAME,
+        new LibraryNotificationEvent({
+          title: 'Books renamed',
+          body: `${renamed} file${renamed === 1 ? '' : 's'} renamed`,
+          eventType: 'rename',
+        }),
+      );
+    return renamed;
+  }
+}
