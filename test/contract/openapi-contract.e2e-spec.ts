@@ -15,7 +15,7 @@ const READARR: Document = JSON.parse(
 );
 const METHODS = ['get', 'post', 'put', 'delete', 'patch', 'head'];
 /** Nested resource levels compared below the top-level schema (AuthorResource.statistics, …). */
-const MAX_DEPTH = 2;
+const MAX_DEPTH = 1;
 
 function resolve(doc: Document, schema: Schema | undefined): Schema | undefined {
   if (!schema) return undefined;

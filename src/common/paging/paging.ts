@@ -15,6 +15,7 @@ export class PagingQuery {
   @ToInt()
   @IsInt()
   @Min(1)
+  @ApiPropertyOptional({ type: 'integer', default: 1 })
   page?: number;
 
   @IsOptional()
@@ -22,6 +23,7 @@ export class PagingQuery {
   @IsInt()
   @Min(1)
   @Max(MAX_PAGE_SIZE)
+  @ApiPropertyOptional({ type: 'integer', default: 10, maximum: MAX_PAGE_SIZE })
   pageSize?: number;
 
   @IsOptional()

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { IndexerFlagResource } from './indexer-flag.resource';
 
 /** Readarr's IndexerFlags bit values (reference §5.2); the id is the flag value. */
 export const INDEXER_FLAGS: Readonly<Record<string, number>> = {
@@ -12,16 +13,11 @@ export const INDEXER_FLAGS: Readonly<Record<string, number>> = {
   freeleech25: 64,
 };
 
-export class IndexerFlagResource {
-  id: number;
-  name: string;
-  nameLower: string;
-}
-
 @ApiTags('IndexerFlag')
 @Controller('api/v1/indexerflag')
 export class IndexerFlagController {
   @Get()
+  @ApiOkResponse({ type: [IndexerFlagResource] })
   list(): IndexerFlagResource[] {
     return Object.entries(INDEXER_FLAGS).map(([camel, id]) => {
       const name = camel[0].toUpperCase() + camel.slice(1);

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { APP_START_TIME, APP_VERSION } from '../../common/app-info';
 import { HostConfigService } from '../../settings/host/host-config.service';
 import { UpdateResource } from './update.resource';
@@ -11,6 +11,8 @@ export class UpdateController {
   constructor(private readonly hostConfig: HostConfigService) {}
 
   @Get()
+  // Explicit: the Swagger plugin under ts-jest does not resolve this return type.
+  @ApiOkResponse({ type: [UpdateResource] })
   async list(): Promise<UpdateResource[]> {
     const { branch } = await this.hostConfig.load();
     return [

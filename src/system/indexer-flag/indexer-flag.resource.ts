@@ -1,0 +1,5 @@
+export class IndexerFlagResource {
+  id: number;
+  name: string;
+  nameLower: string;
+}
