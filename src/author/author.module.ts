@@ -11,12 +11,21 @@ import { Author } from './author.entity';
 import { AuthorRepository } from './author.repository';
 import { AuthorService } from './author.service';
 import { AuthorMetadata } from './author-metadata.entity';
+import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler';
 
 /** Authors and their metadata: list/get/add/update/delete, the bulk editor, folder moves. */
 @Module({
   imports: [TypeOrmModule.forFeature([Author, AuthorMetadata]), ProfileModule, TagModule, ImportListExclusionModule],
   controllers: [AuthorController],
-  providers: [AuthorRepository, AuthorService, AddAuthorService, AuthorEditorService, AuthorDiskService],
+  providers: [
+    AuthorRepository,
+    AuthorService,
+    AddAuthorService,
+    AuthorEditorService,
+    AuthorDiskService,
+    MoveAuthorHandler,
+    BulkMoveAuthorHandler,
+  ],
   exports: [AuthorRepository, AuthorService, AddAuthorService, AuthorDiskService],
 })
 export class AuthorModule {}

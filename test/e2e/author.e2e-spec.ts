@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createAuthor, createBook, createBookFile } from '../factories';
+import { waitForCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { sql } from '../utils/test-database';
 
@@ -265,6 +266,30 @@ describe('author endpoints', () => {
       expect(again.body.path).toBe(join(root, 'Not Moved'));
       expect(existsSync(newPath)).toBe(true);
     });
+  });
+
+  it('the MoveAuthor command moves the folder too', async () => {
+    const created = await t.api
+      .post('/api/v1/author')
+      .send(newAuthor({ authorName: 'Commanded Author' }))
+      .expect(200);
+    mkdirSync(created.body.path, { recursive: true });
+    writeFileSync(join(created.body.path, 'c.epub'), 'c');
+    const destination = join(otherRoot, 'Commanded Author');
+    const queued = await t.api
+      .post('/api/v1/command')
+      .send({
+        name: 'MoveAuthor',
+        authorId: created.body.id,
+        sourcePath: created.body.path,
+        destinationPath: destination,
+      })
+      .expect(200);
+    const done = await waitForCommand(t, queued.body.id);
+    expect(done.status).toBe('completed');
+    expect(existsSync(join(destination, 'c.epub'))).toBe(true);
+    expect(existsSync(created.body.path)).toBe(false);
+    expect((await t.api.get(`/api/v1/author/${created.body.id}`).expect(200)).body.path).toBe(destination);
   });
 
   describe('DELETE /author', () => {
