@@ -3,13 +3,14 @@ import { BlocklistModule } from '../blocklist/blocklist.module';
 import { ProfileModule } from '../profile/profile.module';
 import { QueueModule } from '../queue/queue.module';
 import { ReleaseProfileModule } from '../release-profile/release-profile.module';
+import { Clock } from './clock';
 import { DecisionRepository } from './decision.repository';
 import { DecisionService } from './decision.service';
 
 /** The decision engine: one specification per rule (`specifications/`), context loading, ranking. */
 @Module({
   imports: [ProfileModule, ReleaseProfileModule, BlocklistModule, QueueModule],
-  providers: [DecisionRepository, DecisionService],
-  exports: [DecisionService],
+  providers: [Clock, DecisionRepository, DecisionService],
+  exports: [Clock, DecisionService],
 })
 export class DecisionModule {}

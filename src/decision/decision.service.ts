@@ -9,6 +9,7 @@ import { QualityProfileService } from '../profile/quality-profile/quality-profil
 import { TrackedDownloadService } from '../queue/tracked-download.service';
 import { ReleaseProfileService } from '../release-profile/release-profile.service';
 import { IndexerConfigService } from '../settings/indexer/indexer-config.service';
+import { Clock } from './clock';
 import { formatInput, formatScore, matchFormats } from './custom-format-calculator';
 import { prioritize } from './decision-comparer';
 import { DecisionRepository } from './decision.repository';
@@ -37,10 +38,11 @@ export class DecisionService {
     private readonly blocklist: BlocklistService,
     private readonly tracked: TrackedDownloadService,
     private readonly indexerConfig: IndexerConfigService,
+    private readonly clock: Clock,
   ) {}
 
   async decide(remotes: RemoteBook[], options: DecideOptions): Promise<DownloadDecision[]> {
-    const now = options.now ?? new Date();
+    const now = options.now ?? this.clock.now();
     const formats = await this.customFormats.findAll();
     const shared = await this.sharedContext();
     const contexts = new Map<number, DecisionContext>();

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConflictError } from '../common/errors/domain-errors';
+import { Clock } from '../decision/clock';
 import type { DownloadDecision } from '../decision/remote-book';
 import { qualityModel } from '../parser/quality-model';
 import { DelayProfileService } from '../profile/delay-profile/delay-profile.service';
@@ -26,6 +27,7 @@ export class ProcessDecisionsService {
     private readonly grabs: GrabService,
     private readonly tracked: TrackedDownloadService,
     private readonly delayProfiles: DelayProfileService,
+    private readonly clock: Clock,
   ) {}
 
   async process(decisions: DownloadDecision[], source: ReleaseSourceName): Promise<ProcessedDecisions> {
@@ -57,7 +59,9 @@ export class ProcessDecisionsService {
     const { remote } = decision;
     const profile = await this.delayProfiles.bestForTags(remote.author!.tags ?? []);
     const delay = remote.release.protocol === 'torrent' ? profile.torrentDelay : profile.usenetDelay;
-    const published = remote.release.publishDate ? new Date(remote.release.publishDate).getTime() : Date.now();
+    const published = remote.release.publishDate
+      ? new Date(remote.release.publishDate).getTime()
+      : this.clock.now().getTime();
     const bookIds = remote.books.map((book) => book.id);
     await this.tracked.removePendingForBooks(bookIds);
     await this.tracked.addPending({

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CommandHandler, type CommandContext, type CommandHandlerInstance } from '../command/command-handler.decorator';
+import { Clock } from '../decision/clock';
 import { QualityProfileService } from '../profile/quality-profile/quality-profile.service';
 import { TrackedDownloadService } from '../queue/tracked-download.service';
 import { BookSearchRunner } from './book-search-runner.service';
@@ -76,13 +77,15 @@ export class RssSyncHandler implements CommandHandlerInstance {
     private readonly search: ReleaseSearchService,
     private readonly process: ProcessDecisionsService,
     private readonly tracked: TrackedDownloadService,
+    private readonly clock: Clock,
   ) {}
 
   async execute(_body: Record<string, unknown>, context: CommandContext): Promise<string> {
     await context.progress('Starting RSS Sync');
     const decisions = await this.search.rss('rss');
     const result = await this.process.process(decisions, 'rss');
-    const due = (await this.tracked.pendingReleases()).filter((pending) => pending.releaseAt.getTime() <= Date.now());
+    const now = this.clock.now().getTime();
+    const due = (await this.tracked.pendingReleases()).filter((pending) => pending.releaseAt.getTime() <= now);
     let fromPending = 0;
     if (due.length) {
       await this.tracked.removePending(due.map((pending) => pending.id));
