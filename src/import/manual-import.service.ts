@@ -7,10 +7,41 @@ import { BadRequestError, NotFoundError } from '../common/errors/domain-errors';
 import { safePath } from '../filesystem/safe-path';
 import { qualityWire } from '../profile/quality/quality';
 import { TrackedDownloadService } from '../queue/tracked-download.service';
+import { normalise } from './book-matcher';
 import { ImportApprovedService, type ImportModeName } from './import-approved.service';
 import { ImportDecisionService, listMediaFiles } from './import-decision.service';
 import { type DecisionHints, type ImportDecision, isApproved } from './import-decision.types';
 import type { ManualImportQuery, ManualImportResource, ManualImportUpdateResource } from './manual-import.resource';
+
+function timespan(seconds: number | undefined): string | undefined {
+  if (seconds === undefined || !Number.isFinite(seconds)) return undefined;
+  const total = Math.round(seconds);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+}
+
+/** The file's own tags in Readarr's ParsedTrackInfo shape. */
+function parsedTrackInfo(decision: ImportDecision, revision: { version: number; real: number; isRepack: boolean }) {
+  const tags = decision.info.tags!;
+  const media = decision.info.mediaInfo;
+  return {
+    ...tags,
+    cleanTitle: tags.title ? normalise(tags.title) : undefined,
+    authorTitle: tags.authors[0],
+    label: tags.publisher,
+    duration: timespan(media?.duration),
+    quality: { quality: qualityWire(decision.qualityId), revision },
+    mediaInfo: media
+      ? {
+          audioChannels: media.audioChannels,
+          audioBitRate: media.audioBitRate,
+          audioCodec: media.audioCodec,
+          audioBits: media.audioBits,
+          audioSampleRate: media.audioSampleRate,
+        }
+      : undefined,
+  };
+}
 
 export interface ManualImportFile {
   path: string;
@@ -145,7 +176,7 @@ export class ManualImportService {
         downloadId,
         indexerFlags: 0,
         rejections: decision.rejections,
-        audioTags: tags ? { ...tags } : undefined,
+        audioTags: tags ? parsedTrackInfo(decision, revision) : undefined,
         additionalFile: false,
         replaceExistingFiles,
         disableReleaseSwitching: false,
