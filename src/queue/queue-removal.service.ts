@@ -3,9 +3,19 @@ import { NotFoundError } from '../common/errors/domain-errors';
 import { DownloadClientFactory } from '../provider/download-client/download-client-factory.service';
 import { FailedDownloadService } from './failed-download.service';
 import type { QueueRemoveQuery } from './queue.resource';
+import type { TrackedDownload } from './tracked-download.entity';
 import { TrackedDownloadService } from './tracked-download.service';
 
-/** `DELETE /queue/{id}` and `/queue/bulk`: removes from the client, optionally blocklists and searches again. */
+/**
+ * `DELETE /queue/{id}` and `/queue/bulk` (Readarr's QueueController.Remove):
+ * - a pending release is simply dropped;
+ * - `removeFromClient` (default true) deletes the download and its data in the client and stops tracking it;
+ * - otherwise `changeCategory` moves it to the client's post-import category when the client has one
+ *   (qBittorrent's `musicImportedCategory`); clients without one ignore the flag;
+ * - `blocklist` marks it failed (history `downloadFailed`, blocklist, re-search unless `skipRedownload`);
+ * - a download left in the client is kept as `ignored`: hidden from the queue, and the next
+ *   RefreshMonitoredDownloads does not pick it up again.
+ */
 @Injectable()
 export class QueueRemovalService {
   private readonly logger = new Logger(QueueRemovalService.name);
@@ -24,14 +34,15 @@ export class QueueRemovalService {
     }
     const [download] = await this.tracked.findByIds([id]);
     if (!download) throw new NotFoundError(`Queue item ${id} not found`);
-    if (options.removeFromClient ?? true) {
+    const removeFromClient = options.removeFromClient ?? true;
+    if (removeFromClient) {
       const client = await this.clients.client(download.downloadClientId);
       await client.removeItem(download.downloadId, true);
-    }
-    // changeCategory (move to the post-import category) is not supported by Quire's client interface; ignored.
+    } else if (options.changeCategory) await this.changeCategory(download);
     if (options.blocklist)
       await this.failed.markFailed(download, 'Manually marked as failed', options.skipRedownload ?? false);
-    await this.tracked.remove(download.id);
+    if (removeFromClient) await this.tracked.remove(download.id);
+    else await this.tracked.setState(download.id, 'ignored');
   }
 
   async removeMany(ids: number[], options: QueueRemoveQuery): Promise<void> {
@@ -43,5 +54,14 @@ export class QueueRemovalService {
         this.logger.debug(`Queue item ${id} is already gone`);
       }
     }
+  }
+
+  private async changeCategory(download: TrackedDownload): Promise<void> {
+    const client = await this.clients.client(download.downloadClientId);
+    if (!client.markItemAsImported || !client.postImportCategory) {
+      this.logger.debug(`${client.name} has no post-import category; changeCategory ignored for ${download.title}`);
+      return;
+    }
+    await client.markItemAsImported(download.downloadId);
   }
 }

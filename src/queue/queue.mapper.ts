@@ -12,6 +12,8 @@ export interface QueueLookups {
   books: Map<number, BookResource>;
   formats: Map<number, CustomFormatResource>;
   clientNames: Map<number, string>;
+  /** Download clients with a post-import category (`changeCategory` works for their items). */
+  postImportClients: Set<number>;
   now: Date;
 }
 
@@ -42,7 +44,7 @@ export function trackedToQueueResource(download: TrackedDownload, lookups: Queue
     downloadId: download.downloadId,
     protocol: download.protocol,
     downloadClient: lookups.clientNames.get(download.downloadClientId),
-    downloadClientHasPostImportCategory: false,
+    downloadClientHasPostImportCategory: lookups.postImportClients.has(download.downloadClientId),
     indexer: download.indexer ?? undefined,
     outputPath: download.outputPath ?? undefined,
     downloadForced: download.downloadForced,

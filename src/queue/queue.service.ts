@@ -4,6 +4,7 @@ import { BookService } from '../book/book.service';
 import type { PagingResource, SortDirectionName } from '../common/paging/paging';
 import { toCustomFormatResource } from '../profile/custom-format/custom-format.mapper';
 import { CustomFormatService } from '../profile/custom-format/custom-format.service';
+import { DownloadClientFactory } from '../provider/download-client/download-client-factory.service';
 import {
   pendingToQueueResource,
   QUEUE_SORT_KEYS,
@@ -22,23 +23,27 @@ export class QueueService {
     private readonly authors: AuthorService,
     private readonly books: BookService,
     private readonly customFormats: CustomFormatService,
+    private readonly clients: DownloadClientFactory,
   ) {}
 
   async all(): Promise<QueueResource[]> {
     const [downloads, pending] = await Promise.all([this.tracked.visible(), this.tracked.pendingReleases()]);
     const authorIds = [...new Set([...downloads.flatMap((d) => d.authorId ?? []), ...pending.map((p) => p.authorId)])];
     const bookIds = [...new Set([...downloads, ...pending].flatMap((item) => item.bookIds.slice(0, 1)))];
-    const [authors, books, formats, clientNames] = await Promise.all([
+    const clientIds = [...new Set(downloads.map((d) => d.downloadClientId))];
+    const [authors, books, formats, clientNames, postImportClients] = await Promise.all([
       authorIds.length ? this.authors.resources(authorIds) : [],
       this.books.byIds(bookIds),
       this.customFormats.findAll(),
-      this.tracked.clientNames([...new Set(downloads.map((d) => d.downloadClientId))]),
+      this.tracked.clientNames(clientIds),
+      this.postImportClients(clientIds),
     ]);
     const lookups: QueueLookups = {
       authors: new Map(authors.map((author) => [author.id!, author])),
       books: new Map(books.map((book) => [book.id!, book])),
       formats: new Map(formats.map((format) => [format.id, toCustomFormatResource(format)])),
       clientNames,
+      postImportClients,
       now: new Date(),
     };
     return [
@@ -85,6 +90,18 @@ export class QueueService {
       unknownErrors: has(unknown, 'error'),
       unknownWarnings: has(unknown, 'warning'),
     };
+  }
+
+  private async postImportClients(ids: number[]): Promise<Set<number>> {
+    const found = await Promise.all(
+      ids.map((id) =>
+        this.clients.client(id).then(
+          (client) => (client.postImportCategory ? [id] : []),
+          () => [], // the client was deleted: its items have no post-import category
+        ),
+      ),
+    );
+    return new Set(found.flat());
   }
 
   private strip(item: QueueResource, options: { includeAuthor?: boolean; includeBook?: boolean }): QueueResource {

@@ -61,6 +61,8 @@ export class RefreshMonitoredDownloadsHandler implements CommandHandlerInstance 
   }
 
   private async update(download: TrackedDownload, item: DownloadClientItem, client: DownloadClient): Promise<void> {
+    // Removed from the queue by the user but left in the client: stays ignored until the client drops it.
+    if (download.state === 'ignored') return;
     download.clientStatus = item.status;
     download.size = String(Math.max(0, Math.round(item.totalSize)));
     download.sizeLeft = String(Math.max(0, Math.round(item.remainingSize)));

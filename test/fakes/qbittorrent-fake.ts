@@ -113,6 +113,21 @@ export class FakeQBittorrent extends FakeHttpServer {
             });
           return send(response, 200, 'Ok.');
         }
+        case '/api/v2/torrents/createCategory': {
+          const category = new URLSearchParams(request.body.toString()).get('category') ?? '';
+          if (!category || this.categories.has(category)) return send(response, 409, 'Category name is invalid');
+          this.categories.add(category);
+          return send(response, 200, '');
+        }
+        case '/api/v2/torrents/setCategory': {
+          // Like qBittorrent: an unknown category answers 409 (the client creates it first).
+          const form = new URLSearchParams(request.body.toString());
+          const category = form.get('category') ?? '';
+          if (category && !this.categories.has(category)) return send(response, 409, 'Category does not exist');
+          const hashes = (form.get('hashes') ?? '').split('|');
+          for (const torrent of this.torrents) if (hashes.includes(torrent.hash)) torrent.category = category;
+          return send(response, 200, '');
+        }
         case '/api/v2/torrents/delete': {
           const form = new URLSearchParams(request.body.toString());
           const hashes = (form.get('hashes') ?? '').split('|');

@@ -59,6 +59,8 @@ export class DownloadClientFactory {
       download: (release) => track(() => inner.download(release)),
       getItems: () => track(() => inner.getItems()),
       removeItem: (id, deleteData) => track(() => inner.removeItem(id, deleteData)),
+      postImportCategory: inner.postImportCategory,
+      markItemAsImported: inner.markItemAsImported ? (id) => track(() => inner.markItemAsImported!(id)) : undefined,
     };
   }
 }

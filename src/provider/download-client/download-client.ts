@@ -43,6 +43,10 @@ export interface DownloadClient {
   download(release: ReleaseToDownload): Promise<string>;
   getItems(): Promise<DownloadClientItem[]>;
   removeItem(downloadId: string, deleteData: boolean): Promise<void>;
+  /** The category downloads move to once imported (Readarr's post-import category), for clients that have one. */
+  readonly postImportCategory?: string;
+  /** Moves a download to `postImportCategory` (Readarr's MarkItemAsImported); only clients with one implement it. */
+  markItemAsImported?(downloadId: string): Promise<void>;
 }
 
 export interface DownloadClientProvider<S extends object = object> extends Provider<S> {

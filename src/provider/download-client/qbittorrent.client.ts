@@ -180,6 +180,28 @@ class QBittorrentClient implements DownloadClient {
     });
   }
 
+  get postImportCategory(): string | undefined {
+    return this.settings.musicImportedCategory?.trim() || undefined;
+  }
+
+  /** `torrents/setCategory` to the post-import category; qBittorrent answers 409 for an unknown one: create it first. */
+  async markItemAsImported(downloadId: string): Promise<void> {
+    const category = this.postImportCategory;
+    if (!category) return;
+    const setCategory = () =>
+      this.call('torrents/setCategory', {
+        method: 'POST',
+        body: new URLSearchParams({ hashes: downloadId.toLowerCase(), category }),
+      });
+    try {
+      await setCategory();
+    } catch (error) {
+      if (!(error instanceof HttpRequestError) || error.status !== 409) throw error;
+      await this.call('torrents/createCategory', { method: 'POST', body: new URLSearchParams({ category }) });
+      await setCategory();
+    }
+  }
+
   async removeItem(downloadId: string, deleteData: boolean): Promise<void> {
     await this.call('torrents/delete', {
       method: 'POST',
