@@ -115,6 +115,11 @@ export class CompletedDownloadService {
   private async removeFromClient(download: TrackedDownload): Promise<void> {
     try {
       const client = await this.clients.client(download.downloadClientId);
+      const item = (await client.getItems()).find(
+        (candidate) => candidate.downloadId.toUpperCase() === download.downloadId.toUpperCase(),
+      );
+      // Readarr: only once the client allows it (a torrent that is still seeding stays until it is done).
+      if (!item?.canBeRemoved) return;
       await client.removeItem(download.downloadId, true);
     } catch (error) {
       this.logger.warn(`Could not remove ${download.downloadId} from its client: ${(error as Error).message}`);

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { rm, unlink } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { readdir, unlink, utimes } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { BookFileDeletedEvent } from '../book-file/book-file.events';
 import { BookFileService } from '../book-file/book-file.service';
@@ -13,6 +13,7 @@ import { MediaManagementConfigService } from '../settings/media-management/media
 import { exists, transferFile, type TransferMode } from '../organizer/disk-transfer';
 import { FileHistoryService } from '../organizer/file-history.service';
 import { FileNameBuilder } from '../organizer/file-name-builder.service';
+import { RecycleBinService } from '../organizer/recycle-bin.service';
 import { NamingContextRepository, toNamingContext } from '../organizer/naming-context.repository';
 import type { ImportDecision } from './import-decision.types';
 import { BookImportedEvent } from './import.events';
@@ -51,6 +52,7 @@ export class ImportApprovedService {
     private readonly history: FileHistoryService,
     private readonly mediaManagement: MediaManagementConfigService,
     private readonly events: EventEmitter2,
+    private readonly recycleBin: RecycleBinService,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -100,7 +102,7 @@ export class ImportApprovedService {
     const replaced = book.files.filter((file) => file.mediaKind === kind && file.path !== decision.path);
     // A file being replaced that sits exactly where the new one goes must move out of the way first; the others
     // are retired only once the new file is in place.
-    for (const old of replaced.filter((file) => file.path === destination)) await this.retire(old, config.recycleBin);
+    for (const old of replaced.filter((file) => file.path === destination)) await this.retire(old);
     const mode = this.transferMode(source, config.copyUsingHardlinks);
     try {
       await transferFile(decision.path, destination, mode, config);
@@ -108,7 +110,13 @@ export class ImportApprovedService {
       if (mode !== 'move' && (await exists(destination))) await unlink(destination).catch(() => undefined);
       throw error;
     }
-    for (const old of replaced.filter((file) => file.path !== destination)) await this.retire(old, config.recycleBin);
+    if (config.fileDate === 'bookReleaseDate') {
+      const released = row.editionReleaseDate ?? row.bookReleaseDate;
+      if (released) await utimes(destination, new Date(released), new Date(released)).catch(() => undefined);
+    }
+    if (config.importExtraFiles)
+      await this.importExtraFiles(decision.path, destination, mode, config.extraFileExtensions);
+    for (const old of replaced.filter((file) => file.path !== destination)) await this.retire(old);
     const file = await this.bookFiles.create({
       path: destination,
       size: decision.size,
@@ -164,13 +172,28 @@ export class ImportApprovedService {
     return { decision, imported: true, path: destination, bookFileId: file.id };
   }
 
+  /** `importExtraFiles`: files beside the book with one of `extraFileExtensions` follow it (same transfer mode). */
+  private async importExtraFiles(source: string, destination: string, mode: TransferMode, extensions: string) {
+    const wanted = new Set(
+      extensions
+        .split(/[,\s]+/)
+        .map((ext) => ext.trim().toLowerCase().replace(/^\.?/, '.'))
+        .filter((ext) => ext.length > 1),
+    );
+    const entries = await readdir(dirname(source), { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile() || !wanted.has(extname(entry.name).toLowerCase())) continue;
+      const target = join(dirname(destination), entry.name);
+      if (await exists(target)) continue;
+      await transferFile(join(dirname(source), entry.name), target, mode).catch((error: Error) =>
+        this.logger.warn(`Extra file '${entry.name}' not imported: ${error.message}`),
+      );
+    }
+  }
+
   /** An upgraded file goes to the recycle bin when one is configured, else it is deleted; its row goes. */
-  private async retire(file: { id: number; path: string }, recycleBin: string): Promise<void> {
-    if (recycleBin) {
-      let target = join(recycleBin, basename(file.path));
-      if (await exists(target)) target = join(recycleBin, `${Date.now()}-${basename(file.path)}`);
-      if (await exists(file.path)) await transferFile(file.path, target, 'move');
-    } else await rm(file.path, { force: true });
+  private async retire(file: { id: number; path: string }): Promise<void> {
+    await this.recycleBin.recycleOrDelete(file.path);
     const [row] = await this.dataSource.query<{ bookId: number | null; authorId: number | null }[]>(
       `SELECT e.book_id AS "bookId", b.author_id AS "authorId" FROM book_file f
        LEFT JOIN edition e ON e.id = f.edition_id LEFT JOIN book b ON b.id = e.book_id WHERE f.id = $1`,

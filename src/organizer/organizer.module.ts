@@ -6,6 +6,7 @@ import { FileHistoryService } from './file-history.service';
 import { FileNameBuilder } from './file-name-builder.service';
 import { NamingContextRepository } from './naming-context.repository';
 import { OrganizerController } from './organizer.controller';
+import { CleanUpRecycleBinHandler, RecycleBinService } from './recycle-bin.service';
 import { RenameAuthorHandler, RenameFilesHandler } from './rename.handlers';
 import { RenameService } from './rename.service';
 import { RetagAuthorHandler, RetagFilesHandler } from './retag.handlers';
@@ -25,7 +26,9 @@ import { RetagService } from './retag.service';
     RenameAuthorHandler,
     RetagFilesHandler,
     RetagAuthorHandler,
+    RecycleBinService,
+    CleanUpRecycleBinHandler,
   ],
-  exports: [NamingContextRepository, FileNameBuilder, FileHistoryService],
+  exports: [NamingContextRepository, FileNameBuilder, FileHistoryService, RecycleBinService],
 })
 export class OrganizerModule {}

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { CompletedDownloadService } from '../../src/import/completed-download.service';
+import { RecycleBinService } from '../../src/organizer/recycle-bin.service';
 import { TrackedDownloadService } from '../../src/queue/tracked-download.service';
 import { qualityModel } from '../../src/parser/quality-model';
 import { createAuthor, createBook } from '../factories';
@@ -83,7 +84,7 @@ describe('completed-download import', () => {
         size: 1000,
         amount_left: 0,
         eta: 0,
-        state: 'uploading',
+        state: 'pausedUP',
         save_path: `${downloads}/`,
         content_path: folder,
       });
@@ -224,6 +225,11 @@ describe('completed-download import', () => {
     expect(files.map((f: { id: number }) => f.id)).not.toContain(old.id);
     expect(existsSync(oldPath)).toBe(false);
     expect(readdirSync(recycle)).toEqual(['old.pdf']);
+    // the bin keeps entries for recycleBinCleanupDays (7 by default), then CleanUpRecycleBin/Housekeeping empties it
+    const bin = t.app.get(RecycleBinService);
+    expect(await bin.cleanUp()).toBe(0);
+    expect(await bin.cleanUp(new Date(Date.now() + 8 * 86_400_000))).toBe(1);
+    expect(readdirSync(recycle)).toEqual([]);
 
     // a second, worse ebook is rejected as not an upgrade; the audiobook is untouched by ebook decisions
     const second = await finishedDownload('Andy Weir - Project Hail Mary (pdf)', 'dd'.repeat(20), author.id, [book.id]);
@@ -232,5 +238,41 @@ describe('completed-download import', () => {
     const [row] = await db.query(`SELECT status_messages FROM tracked_download WHERE id = $1`, [second.tracked.id]);
     expect(row.status_messages[0].messages[0]).toContain('Not an upgrade for existing book file(s)');
     await t.api.put('/api/v1/config/mediamanagement').send({ recycleBin: '' }).expect(200);
+  });
+
+  it('usenet downloads are moved; extra files follow; the file date can be the release date', async () => {
+    await t.api
+      .put('/api/v1/config/mediamanagement')
+      .send({ importExtraFiles: true, extraFileExtensions: 'opf, jpg', fileDate: 'bookReleaseDate' })
+      .expect(200);
+    try {
+      const author = await createAuthor(db, { name: 'N. K. Jemisin', rootFolderPath: root });
+      const book = await createBook(db, author, {
+        title: 'The Fifth Season',
+        releaseDate: new Date('2015-08-04T00:00:00Z'),
+        edition: { releaseDate: new Date('2015-08-04T00:00:00Z') },
+      });
+      const { folder, tracked } = await finishedDownload('Jemisin - The Fifth Season', 'ee'.repeat(20), author.id, [
+        book.id,
+      ]);
+      tracked.protocol = 'usenet';
+      await t.app.get(TrackedDownloadService).save(tracked);
+      await makeEpub(join(folder, 'tfs.epub'), { title: 'The Fifth Season', author: 'N. K. Jemisin' });
+      writeFileSync(join(folder, 'metadata.opf'), '<package/>');
+      writeFileSync(join(folder, 'cover.jpg'), 'jpeg');
+      writeFileSync(join(folder, 'info.nfo'), 'nfo');
+      const [result] = await t.app.get(CompletedDownloadService).import(tracked);
+      expect(result.imported).toBe(true);
+      const bookFolder = join(root, 'N. K. Jemisin', 'The Fifth Season');
+      expect(readdirSync(bookFolder).sort()).toEqual([
+        'N. K. Jemisin - The Fifth Season.epub',
+        'cover.jpg',
+        'metadata.opf',
+      ]);
+      expect(existsSync(join(folder, 'tfs.epub'))).toBe(false);
+      expect(statSync(result.path!).mtime.toISOString()).toBe('2015-08-04T00:00:00.000Z');
+    } finally {
+      await t.api.put('/api/v1/config/mediamanagement').send({ importExtraFiles: false, fileDate: 'none' }).expect(200);
+    }
   });
 });

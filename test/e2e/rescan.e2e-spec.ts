@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { DiskScanService, PROGRESS_EVERY } from '../../src/disk-scan/disk-scan.service';
 import { createAuthor, createBook } from '../factories';
 import { makeEpub } from '../fixtures/media/generators';
 import { runCommand } from '../utils/commands';
@@ -69,6 +70,15 @@ describe('RescanFolders', () => {
     expect(again.message).toBe('Scanned 9999 files in 1 folders: 0 added, 0 updated, 1 removed, 0 matched');
     expect(await count('WHERE path = $1', [gone])).toBe(0);
     expect(await count('')).toBe(FOLDERS * PER_FOLDER - 1);
+
+    // progress is reported every PROGRESS_EVERY files
+    const messages: string[] = [];
+    const counts = await t.app.get(DiskScanService).scan([library], async (message) => {
+      messages.push(message);
+    });
+    expect(counts).toMatchObject({ files: 9999, added: 0, removed: 0 });
+    expect(messages).toHaveLength(Math.floor(9999 / PROGRESS_EVERY));
+    expect(messages[0]).toBe(`Scanned ${PROGRESS_EVERY} files in ${library}`);
   }, 180_000);
 
   it('matches new files inside an author folder to the book; a missing folder never empties the library', async () => {
