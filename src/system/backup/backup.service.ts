@@ -189,7 +189,9 @@ export class BackupService {
     const key = this.env.get('API_KEY');
     if (!key) return;
     await runner.query(
-      `INSERT INTO config (key, value) VALUES ('apiKey', $1::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      // Only when it differs: an identical UPDATE would still move the row (and change the next dump's order).
+      `INSERT INTO config (key, value) VALUES ('apiKey', $1::jsonb)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value WHERE config.value IS DISTINCT FROM EXCLUDED.value`,
       [JSON.stringify(key)],
     );
   }
