@@ -6,10 +6,12 @@ import { LibraryNotificationEvent } from '../notification/library-notification.e
 import { qualityModel } from '../parser/quality-model';
 import type { DownloadClient } from '../provider/download-client/download-client';
 import { DownloadClientFactory } from '../provider/download-client/download-client-factory.service';
+import { DownloadClientService } from '../provider/download-client/download-client.service';
 import { IndexerService } from '../provider/indexer/indexer.service';
 import { BookGrabbedEvent, type ReleaseSourceName } from '../queue/download.events';
 import type { TrackedDownload } from '../queue/tracked-download.entity';
 import { TrackedDownloadService } from '../queue/tracked-download.service';
+import { clientsForAuthorTags } from './download-client-selection';
 import { toGrabbedRelease } from './remote-book.factory';
 
 export interface GrabOptions {
@@ -30,6 +32,7 @@ export class GrabService {
 
   constructor(
     private readonly clients: DownloadClientFactory,
+    private readonly clientDefinitions: DownloadClientService,
     private readonly indexers: IndexerService,
     private readonly tracked: TrackedDownloadService,
     private readonly events: EventEmitter2,
@@ -100,20 +103,39 @@ export class GrabService {
     return download;
   }
 
+  /**
+   * The client the user chose; else, among the enabled, not backed-off clients of the release's protocol that the
+   * author's tags allow (see `clientsForAuthorTags`), the one the indexer names or the first by priority.
+   */
   private async pickClient(remote: RemoteBook, requested: number | undefined): Promise<DownloadClient> {
     const protocol = remote.release.protocol;
     if (requested) return this.clients.client(requested);
-    if (remote.release.indexerId) {
-      try {
-        const definition = await this.indexers.require(remote.release.indexerId);
-        const preferred = Number(definition.options.downloadClientId ?? 0);
-        if (preferred > 0) return await this.clients.client(preferred);
-      } catch {
-        // The indexer is gone (pushed release): any client of the protocol will do.
-      }
+    const enabled = await this.clients.enabledFor(protocol);
+    if (enabled.length === 0) throw new ConflictError(`No ${protocol} download client is available`);
+    const clientTags = new Map(
+      (await this.clientDefinitions.listEnabled()).map((definition) => [definition.id, definition.tags ?? []]),
+    );
+    const available = clientsForAuthorTags(enabled, clientTags, remote.author?.tags ?? []);
+    if (available.length === 0)
+      throw new ConflictError(
+        'No download client was found without tags or a matching author tag. Please check your settings.',
+      );
+    const preferred = await this.indexerClientId(remote.release.indexerId);
+    if (preferred > 0) {
+      const client = available.find((candidate) => candidate.downloadClientId === preferred);
+      if (!client) throw new ConflictError('Indexer specified download client is not available');
+      return client;
     }
-    const [client] = await this.clients.enabledFor(protocol);
-    if (!client) throw new ConflictError(`No ${protocol} download client is available`);
-    return client;
+    return available[0];
+  }
+
+  private async indexerClientId(indexerId: number): Promise<number> {
+    if (!indexerId) return 0;
+    try {
+      const definition = await this.indexers.require(indexerId);
+      return Number(definition.options.downloadClientId ?? 0);
+    } catch {
+      return 0; // The indexer is gone (pushed release): any client of the protocol will do.
+    }
   }
 }
