@@ -207,4 +207,12 @@ export class EnvSchema {
   @Min(10, { message: 'must be an integer between 10 and 86400000' })
   @Max(86_400_000, { message: 'must be an integer between 10 and 86400000' })
   HUB_BREAKER_MAX_PAUSE_MS: number = 600_000;
+
+  /**
+   * Comma-separated absolute folders the `/api/v1/filesystem` browser may show (empty: the whole file system
+   * except system folders such as /proc, /sys and /dev).
+   */
+  @IsString()
+  @Matches(/^$|^\/[^,]*(,\s*\/[^,]*)*$/, { message: 'must be empty or a comma-separated list of absolute paths' })
+  FILESYSTEM_ROOTS: string = '';
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { opendir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { BadRequestError, NotFoundError } from '../common/errors/domain-errors';
+import { EnvService } from '../env/env.service';
 import { isMediaFile } from '../media-file/media-extensions';
 import type {
   FileSystemQuery,
@@ -43,26 +44,65 @@ const MAX_MEDIA_FILES = 5_000;
 /** `/api/v1/filesystem*`: browse folders for the UI's path pickers. */
 @Injectable()
 export class FilesystemService {
+  /** FILESYSTEM_ROOTS: when set, only these folders (and what they hold) can be browsed. */
+  private readonly roots: string[];
+
+  constructor(env: EnvService) {
+    this.roots = env
+      .get('FILESYSTEM_ROOTS')
+      .split(',')
+      .map((root) => root.trim().replace(/\/+$/, '') || '/')
+      .filter((root) => root.startsWith('/'));
+  }
+
+  private inside(path: string): boolean {
+    return (
+      this.roots.length === 0 || this.roots.some((root) => root === '/' || path === root || path.startsWith(`${root}/`))
+    );
+  }
+
+  private allowed(raw: unknown): string {
+    const path = safePath(raw);
+    if (!this.inside(path)) throw new BadRequestError(`BadRequest: '${path}' is outside the folders Quire may browse`);
+    return path;
+  }
+
+  /** The configured roots as a listing (the starting point when FILESYSTEM_ROOTS is set). */
+  private rootListing(prefix = ''): FileSystemResource {
+    return {
+      directories: this.roots
+        .filter((root) => root.toLowerCase().startsWith(prefix.toLowerCase()))
+        .map((root) => ({ type: 'folder' as const, name: basename(root) || '/', path: `${root.replace(/\/$/, '')}/` })),
+      files: [],
+    };
+  }
+
   async browse(query: FileSystemQuery): Promise<FileSystemResource> {
     const raw = query.path ?? '';
-    if (raw === '') return this.list('/', query.includeFiles === true, '');
+    if (raw === '') return this.roots.length ? this.rootListing() : this.list('/', query.includeFiles === true, '');
     const path = safePath(raw);
     const listWhole = raw.endsWith('/') || query.allowFoldersWithoutTrailingSlashes === true;
     const folder = listWhole ? path : dirname(path);
     const prefix = listWhole ? '' : basename(path);
+    if (!this.inside(folder)) {
+      if (!listWhole || folder === '/') return this.rootListing(path);
+      throw new BadRequestError(`BadRequest: '${folder}' is outside the folders Quire may browse`);
+    }
     if (isSystemFolder(folder)) throw new BadRequestError(`BadRequest: '${folder}' is a system folder`);
-    return this.list(folder, query.includeFiles === true, prefix);
+    const listing = await this.list(folder, query.includeFiles === true, prefix);
+    if (this.roots.includes(folder)) listing.parent = undefined;
+    return listing;
   }
 
   async type(raw: string | undefined): Promise<FileSystemTypeResource> {
-    const path = safePath(raw);
+    const path = this.allowed(raw);
     const info = await stat(path).catch(() => null);
     if (!info) throw new NotFoundError(`Path '${path}' does not exist`);
     return { type: info.isDirectory() ? 'folder' : 'file' };
   }
 
   async mediaFiles(raw: string | undefined): Promise<MediaFileEntryResource[]> {
-    const path = safePath(raw);
+    const path = this.allowed(raw);
     if (isSystemFolder(path)) throw new BadRequestError(`BadRequest: '${path}' is a system folder`);
     const info = await stat(path).catch(() => null);
     if (!info?.isDirectory()) return [];

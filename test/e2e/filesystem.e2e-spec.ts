@@ -102,3 +102,48 @@ describe('filesystem endpoints', () => {
     }
   });
 });
+
+describe('filesystem endpoints with FILESYSTEM_ROOTS', () => {
+  let t: TestApp;
+  let books: string;
+  let other: string;
+
+  beforeAll(async () => {
+    books = mkdtempSync(join(tmpdir(), 'quire-fs-books-'));
+    other = mkdtempSync(join(tmpdir(), 'quire-fs-other-'));
+    mkdirSync(join(books, 'Le Guin'));
+    t = await createTestApp({ FILESYSTEM_ROOTS: books });
+  });
+  afterAll(() => t.close());
+
+  it('starts at the configured roots and refuses anything outside them', async () => {
+    const start = (await t.api.get('/api/v1/filesystem').expect(200)).body;
+    expect(start.directories).toEqual([expect.objectContaining({ path: `${books}/` })]);
+    const inside = (
+      await t.api
+        .get('/api/v1/filesystem')
+        .query({ path: `${books}/` })
+        .expect(200)
+    ).body;
+    expect(inside.directories.map((d: { name: string }) => d.name)).toEqual(['Le Guin']);
+    expect(inside.parent).toBeUndefined();
+    await t.api
+      .get('/api/v1/filesystem')
+      .query({ path: `${other}/` })
+      .expect(400);
+    await t.api.get('/api/v1/filesystem/type').query({ path: other }).expect(400);
+    await t.api.get('/api/v1/filesystem/mediafiles').query({ path: other }).expect(400);
+    await t.api
+      .get('/api/v1/filesystem/type')
+      .query({ path: join(books, 'Le Guin') })
+      .expect(200, { type: 'folder' });
+    // typing a prefix of a root completes to the root
+    const typed = (
+      await t.api
+        .get('/api/v1/filesystem')
+        .query({ path: books.slice(0, -3) })
+        .expect(200)
+    ).body;
+    expect(typed.directories.map((d: { path: string }) => d.path)).toEqual([`${books}/`]);
+  });
+});
