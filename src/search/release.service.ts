@@ -121,10 +121,8 @@ export class ReleaseService {
     const decisions = await this.search.decidePending(pending, 'interactive');
     for (const decision of decisions) {
       if (!decision.downloadAllowed) throw new BadRequestError('Unable to find matching author and books');
-      await this.grabs.grab(decision.remote, {
-        forced: true,
-        source: decision.remote.release.guid ? 'search' : 'unknown',
-      });
+      const stored = pending.find((item) => item.release.guid === decision.remote.release.guid);
+      await this.grabs.grab(decision.remote, { forced: true, source: stored?.release.source ?? 'unknown' });
     }
     await this.tracked.removePending(pending.map((item) => item.id));
   }

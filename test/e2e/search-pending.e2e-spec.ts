@@ -150,7 +150,13 @@ describe('pending (delayed) releases: queue status delay, /queue/grab, RssSync a
     ]);
     expect(items[0].id).not.toBe(pending.id);
     expect(await grabs()).toEqual([
-      expect.objectContaining({ eventType: 'grabbed', bookId: first, sourceTitle: 'Gus Wait - Slow Burn (azw3)' }),
+      expect.objectContaining({
+        eventType: 'grabbed',
+        bookId: first,
+        sourceTitle: 'Gus Wait - Slow Burn (azw3)',
+        // The source the pending release was found by (the automatic search), not the queue grab.
+        data: expect.objectContaining({ releaseSource: 'search', guid: 's1-azw3' }),
+      }),
     ]);
     await t.api.post(`/api/v1/queue/grab/${pending.id}`).expect(404);
   });
