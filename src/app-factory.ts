@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { toErrorResponse } from './common/errors/error-body';
 import { httpConventions } from './common/http/http-conventions';
+import { allowTrailingCommas } from './common/http/lenient-json';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { wireJsonReplacer } from './common/wire/json-replacer';
 import { EnvService } from './env/env.service';
@@ -30,6 +31,7 @@ export async function createApp(env: EnvService, options: { logs?: boolean } = {
   app.disable('x-powered-by');
   app.use(httpConventions(urlBase));
   app.use(express.json({ type: JSON_TYPES, limit: '10mb' }));
+  app.use(allowTrailingCommas);
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   // Body-parser errors (unreadable JSON, too large) are answered here, before Nest rewraps them.
   app.use((error: unknown, _request: express.Request, response: express.Response, next: express.NextFunction) => {
