@@ -7,7 +7,8 @@ import { qualityById, qualityRank } from '../profile/quality/quality';
 import type { QualityProfile } from '../profile/quality-profile/quality-profile.entity';
 import { QualityProfileService } from '../profile/quality-profile/quality-profile.service';
 import { MediaManagementConfigService } from '../settings/media-management/media-management-config.service';
-import { containment, scoreMatch } from './book-matcher';
+import type { MediaFileInfo } from '../media-file/media-file.types';
+import { containment, scoreMatch, similarity } from './book-matcher';
 import { type CandidateBook, ImportCandidatesRepository } from './import-candidates.repository';
 import { type DecisionHints, type ImportDecision, isApproved } from './import-decision.types';
 
@@ -79,12 +80,12 @@ export class ImportDecisionService {
       this.candidates.knownPaths(paths),
     ]);
     const profileById = new Map(profiles.map((profile) => [profile.id, profile]));
-    const pool = await this.candidatePool(paths, hints);
+    const infos: MediaFileInfo[] = [];
+    for (const path of paths)
+      if (!(hints.filterExistingFiles && known.has(path))) infos.push(await this.reader.read(path));
+    const pool = await this.candidatePool(infos, hints);
     const decisions: ImportDecision[] = [];
-    for (const path of paths) {
-      if (hints.filterExistingFiles && known.has(path)) continue;
-      decisions.push(await this.decideOne(path, hints, pool, config.importMatchThreshold));
-    }
+    for (const info of infos) decisions.push(await this.decideOne(info, hints, pool, config.importMatchThreshold));
     this.resolveGroups(decisions, profileById);
     for (const decision of decisions.filter(isApproved)) {
       const book = decision.book!;
@@ -113,23 +114,28 @@ export class ImportDecisionService {
   }
 
   /** The books the files may be: those of the grab, of the chosen author, or of the authors the files name. */
-  private async candidatePool(paths: string[], hints: DecisionHints): Promise<CandidateBook[]> {
+  private async candidatePool(infos: MediaFileInfo[], hints: DecisionHints): Promise<CandidateBook[]> {
     const overrideBooks = [...(hints.overrides?.values() ?? [])].flatMap((o) => (o.bookId ? [o.bookId] : []));
     if (hints.bookIds?.length || overrideBooks.length)
       return this.candidates.byBooks([...new Set([...(hints.bookIds ?? []), ...overrideBooks])]);
     if (hints.authorId) return this.candidates.byAuthors([hints.authorId]);
-    const text = paths.map((path) => `${basename(dirname(path))} ${basename(path)}`).join(' ');
-    const authors = (await this.candidates.authors()).filter((author) => containment(text, author.name) >= 0.99);
+    const text = infos.map((info) => `${basename(dirname(info.path))} ${basename(info.path)}`).join(' ');
+    const tagAuthors = infos.flatMap((info) => info.tags?.authors ?? []);
+    const authors = (await this.candidates.authors()).filter(
+      (author) =>
+        containment(text, author.name) >= 0.99 || tagAuthors.some((name) => similarity(name, author.name) >= 0.85),
+    );
     return this.candidates.byAuthors(authors.map((author) => author.id));
   }
 
   private async decideOne(
-    path: string,
+    info: MediaFileInfo,
     hints: DecisionHints,
     pool: CandidateBook[],
     threshold: number,
   ): Promise<ImportDecision> {
-    const [info, size] = await Promise.all([this.reader.read(path), stat(path).then((s) => s.size)]);
+    const path = info.path;
+    const size = (await stat(path)).size;
     const override = hints.overrides?.get(path);
     const qualityId = override?.qualityId ?? info.qualityId;
     const decision: ImportDecision = { path, size, info, qualityId, part: 1, partCount: 1, rejections: [] };

@@ -102,6 +102,21 @@ describe('manual import', () => {
     expect(again).toEqual([]);
   });
 
+  it('DownloadedBooksScan imports what matches in a folder and leaves the rest', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'quire-dbs-'));
+    const fiasco = await createBook(db, author, { title: 'Fiasco' });
+    await makeEpub(join(folder, 'f.epub'), { title: 'Fiasco', author: 'Stanisław Lem' });
+    makePdf(join(folder, 'other.pdf'), { title: 'Nothing here', author: 'Nobody' });
+    const command = await runCommand(t, 'DownloadedBooksScan', { path: folder, importMode: 'move' });
+    expect(command.message).toBe('Imported 1 of 2 files');
+    expect(existsSync(join(folder, 'f.epub'))).toBe(false);
+    expect(existsSync(join(folder, 'other.pdf'))).toBe(true);
+    const [file] = (await t.api.get(`/api/v1/bookfile?bookId=${fiasco.id}`).expect(200)).body;
+    expect(file.path).toBe(join(author.path, 'Fiasco', 'Stanisław Lem - Fiasco.epub'));
+    const refused = await runCommand(t, 'DownloadedBooksScan', { path: `${folder}/../x` });
+    expect(refused.status).toBe('failed');
+  });
+
   it('rejects traversal, NUL bytes and relative paths in every path parameter', async () => {
     for (const folder of [`${incoming}/../etc`, '/tmp/a/../../etc', 'relative/path', `${incoming}\0x`])
       await t.api.get('/api/v1/manualimport').query({ folder }).expect(400);
