@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createBookFile } from '../factories';
 import { FakeNewznab } from '../fakes/newznab-fake';
+import { FakeOpenLibrary } from '../fakes/open-library.fake';
 import { FakeSabnzbd } from '../fakes/sabnzbd-fake';
 import { createTestApp, TEST_API_KEY, TestApp } from '../utils/create-test-app';
 
@@ -112,7 +113,7 @@ const EXTRAS = new Set<string>();
 
 /** Fields required wherever the schema occurs, embedded ones included (authors embedded in books/history/queue). */
 const EVERYWHERE: Record<string, string[]> = {
-  AuthorResource: ['id', 'authorName', 'statistics', 'qualityProfileId', 'path'],
+  AuthorResource: ['authorName', 'foreignAuthorId', 'statistics'],
   AuthorStatisticsResource: [
     'bookFileCount',
     'bookCount',
@@ -128,6 +129,9 @@ const EVERYWHERE: Record<string, string[]> = {
   Field: ['order', 'name', 'type', 'advanced'],
   MediaCover: ['url', 'coverType'],
 };
+
+/** Lookup results are not in the library: no id, path, library author id or statistics (reference §1.1, §5.3). */
+const LOOKUP_EXEMPT = ['id', 'path', 'authorId', 'statistics'];
 
 const refName = (schema: Schema | undefined) => schema?.$ref?.split('/').pop();
 
@@ -196,8 +200,8 @@ function validate(value: unknown, schema: Schema | undefined, path: string, prob
   }
 }
 
-function requiredFields(value: unknown, schemaName: string, path: string, problems: string[]): void {
-  const required = REQUIRED[schemaName] ?? [];
+function requiredFields(value: unknown, schemaName: string, path: string, problems: string[], except: string[] = []) {
+  const required = (REQUIRED[schemaName] ?? []).filter((field) => !except.includes(field));
   const records = Array.isArray(value) ? value : [value];
   records.forEach((record, index) => {
     if (!record || typeof record !== 'object') return;
@@ -222,6 +226,7 @@ describe('wire compatibility with real Readarr clients', () => {
   let db: DataSource;
   let newznab: FakeNewznab;
   let sab: FakeSabnzbd;
+  let openLibrary: FakeOpenLibrary;
   let root: string;
   const ids: Record<string, number> = {};
   let authorPath = '';
@@ -236,7 +241,12 @@ describe('wire compatibility with real Readarr clients', () => {
       ],
     }).start();
     sab = await new FakeSabnzbd(SAB_KEY).start();
-    t = await createTestApp({ COMMAND_POLL_INTERVAL_MS: '60000' });
+    openLibrary = await FakeOpenLibrary.start();
+    t = await createTestApp({
+      COMMAND_POLL_INTERVAL_MS: '60000',
+      METADATA_SOURCE_URL: openLibrary.url,
+      COVER_SOURCE_URL: openLibrary.coversUrl,
+    });
     db = t.app.get(DataSource);
     root = mkdtempSync(join(tmpdir(), 'quire-wire-'));
     const api = t.api;
@@ -414,6 +424,29 @@ describe('wire compatibility with real Readarr clients', () => {
     ids.importListExclusion = (
       await api.post('/api/v1/importlistexclusion').send({ foreignId: 'OL1X', authorName: 'Excluded' }).expect(200)
     ).body.id;
+    ids.notification = (
+      await api
+        .post('/api/v1/notification?forceSave=true')
+        .send({
+          name: 'Wire Webhook',
+          implementation: 'Webhook',
+          configContract: 'WebhookSettings',
+          onGrab: true,
+          onReleaseImport: true,
+          tags: [ids.tagA],
+          fields: [{ name: 'url', value: 'http://127.0.0.1:9/hook' }],
+        })
+        .expect(200)
+    ).body.id;
+    await db.query(
+      `INSERT INTO blocklist (author_id, book_ids, source_title, quality, protocol, indexer, message, size)
+       VALUES ($1, $2, 'Ursula K. Le Guin - The Dispossessed (pdf)', $3, 'usenet', 'Wire Newznab', 'Manually blocklisted', 1000)`,
+      [
+        ids.author,
+        [ids.missingBook],
+        { quality: { id: 1, name: 'PDF' }, revision: { version: 1, real: 0, isRepack: false } },
+      ],
+    );
     ids.command = (await api.post('/api/v1/command').send({ name: 'CheckHealth' }).expect(200)).body.id;
 
     // interactive search → grab: history (grabbed) and a tracked download in the queue
@@ -436,6 +469,7 @@ describe('wire compatibility with real Readarr clients', () => {
     await t.close();
     await newznab.stop();
     await sab.stop();
+    await openLibrary.close();
   });
 
   /** Query strings for the GET endpoints that need one, and real ids for `{id}`/`{filename}` segments. */
@@ -464,6 +498,9 @@ describe('wire compatibility with real Readarr clients', () => {
       '/api/v1/filesystem/type': `path=${encodeURIComponent(root)}`,
       '/api/v1/filesystem/mediafiles': `path=${encodeURIComponent(authorPath)}`,
       '/api/v1/log': 'page=1&pageSize=5',
+      '/api/v1/author/lookup': 'term=tolkien',
+      '/api/v1/book/lookup': 'term=hobbit',
+      '/api/v1/search': 'term=tolkien',
     };
     const byId: Record<string, number | undefined> = {
       author: ids.author,
@@ -478,6 +515,7 @@ describe('wire compatibility with real Readarr clients', () => {
       delayprofile: ids.delayProfile,
       downloadclient: ids.downloadClient,
       indexer: ids.indexer,
+      notification: ids.notification,
       importlistexclusion: ids.importListExclusion,
       language: 1,
       metadataprofile: 1,
@@ -509,6 +547,20 @@ describe('wire compatibility with real Readarr clients', () => {
       type: 'array',
       items: { $ref: '#/components/schemas/CustomFormatSpecificationSchema' },
     },
+    '/api/v1/author/lookup': { type: 'array', items: { $ref: '#/components/schemas/AuthorResource' } },
+    '/api/v1/book/lookup': { type: 'array', items: { $ref: '#/components/schemas/BookResource' } },
+    '/api/v1/search': {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          foreignId: { type: 'string' },
+          author: { $ref: '#/components/schemas/AuthorResource' },
+          book: { $ref: '#/components/schemas/BookResource' },
+        },
+      },
+    },
     '/api/v1/book/{id}/overview': {
       type: 'object',
       properties: { id: { type: 'integer' }, overview: { type: 'string' } },
@@ -522,9 +574,6 @@ describe('wire compatibility with real Readarr clients', () => {
     '/',
     '/{path}',
     '/feed/v1/calendar/readarr.ics',
-    '/api/v1/author/lookup',
-    '/api/v1/book/lookup',
-    '/api/v1/search',
     '/api/v1/localization',
     '/api/v1/system/routes',
     '/api/v1/system/routes/duplicate',
@@ -565,7 +614,9 @@ describe('wire compatibility with real Readarr clients', () => {
       const body: unknown = response.body;
       validate(body, schema, `GET ${url} $`, problems);
       const name = refName(schema) ?? refName(schema.items);
-      if (name && !path.endsWith('/schema')) requiredFields(body, name, `GET ${url} $`, problems);
+      // lookup results are not in the library: no id (reference §1.1)
+      if (name && !path.endsWith('/schema'))
+        requiredFields(body, name, `GET ${url} $`, problems, path.endsWith('/lookup') ? LOOKUP_EXEMPT : []);
       if (schema.type === 'array' && Array.isArray(body) && body.length === 0 && !EMPTY_OK.has(path))
         problems.push(`GET ${url}: empty list (the test library should fill it)`);
     }
@@ -582,7 +633,6 @@ describe('wire compatibility with real Readarr clients', () => {
     '/api/v1/system/backup',
     '/api/v1/importlist',
     '/api/v1/metadata',
-    '/api/v1/notification',
     '/api/v1/health',
     '/api/v1/manualimport',
     '/api/v1/retag',
@@ -613,6 +663,7 @@ describe('wire compatibility with real Readarr clients', () => {
       ['tag', () => `/api/v1/tag/${ids.tagA}`],
       ['indexer', () => `/api/v1/indexer/${ids.indexer}?forceSave=true`],
       ['downloadclient', () => `/api/v1/downloadclient/${ids.downloadClient}?forceSave=true`],
+      ['notification', () => `/api/v1/notification/${ids.notification}?forceSave=true`],
       ['releaseprofile', () => `/api/v1/releaseprofile/${ids.releaseProfile}`],
       ['customformat', () => `/api/v1/customformat/${ids.customFormat}`],
       ['customfilter', () => `/api/v1/customfilter/${ids.customFilter}`],
