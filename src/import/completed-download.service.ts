@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { stat } from 'node:fs/promises';
 import { DataSource } from 'typeorm';
+import { LibraryNotificationEvent } from '../notification/library-notification.event';
 import { FileHistoryService } from '../organizer/file-history.service';
 import { DownloadClientFactory } from '../provider/download-client/download-client-factory.service';
 import { RemotePathMappingService } from '../provider/remote-path-mapping/remote-path-mapping.service';
@@ -37,6 +38,7 @@ export class CompletedDownloadService {
     private readonly clients: DownloadClientFactory,
     private readonly remotePaths: RemotePathMappingService,
     private readonly downloadClientConfig: DownloadClientConfigService,
+    private readonly events: EventEmitter2,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -129,6 +131,15 @@ export class CompletedDownloadService {
   private async fail(download: TrackedDownload, messages: string[]): Promise<void> {
     const statusMessages: StatusMessageValue[] = [{ title: download.title, messages }];
     await this.tracked.setState(download.id, 'importFailed', statusMessages);
+    this.events.emit(
+      LibraryNotificationEvent.NAME,
+      new LibraryNotificationEvent({
+        title: 'Import failed',
+        body: `${download.title}\n\n${messages.map((message) => `- ${message}`).join('\n')}`,
+        eventType: 'importFailure',
+        metadata: { downloadId: download.downloadId, bookIds: download.bookIds },
+      }),
+    );
     if (download.authorId === null) return;
     for (const bookId of download.bookIds.length ? download.bookIds : [null])
       await this.history.record({

@@ -177,6 +177,9 @@ describe('completed-download import', () => {
     expect(row.status_messages[0].messages[0]).toMatch(/Book match is not close enough: \d+% < 70%/);
     const history = (await t.api.get(`/api/v1/history/author?authorId=${author.id}`).expect(200)).body;
     expect(history).toEqual([expect.objectContaining({ eventType: 'bookImportIncomplete', bookId: book.id })]);
+    expect(notifications).toContainEqual(
+      expect.objectContaining({ title: 'Import failed', eventType: 'importFailure' }),
+    );
 
     // the threshold is a setting: lowered far enough, the same file is accepted
     await t.api.put('/api/v1/config/mediamanagement').send({ importMatchThreshold: 20 }).expect(200);
