@@ -688,6 +688,18 @@ describe('wire compatibility with real Readarr clients', () => {
       expect(stable((await t.api.get(resource).expect(200)).body)).toEqual(stable(before));
     });
 
+    it('a round-tripped provider keeps its masked secrets (the live test still authenticates)', async () => {
+      for (const kind of ['indexer', 'downloadclient']) {
+        const id = kind === 'indexer' ? ids.indexer : ids.downloadClient;
+        const resource = (await t.api.get(`/api/v1/${kind}/${id}`).expect(200)).body;
+        expect(JSON.stringify(resource)).toContain('********');
+        await t.api.put(`/api/v1/${kind}/${id}`).send(resource).expect(200);
+        const test = await t.api.post(`/api/v1/${kind}/test`).send(resource);
+        expect({ kind, status: test.status, body: test.body }).toEqual({ kind, status: 200, body: {} });
+      }
+      expect(sab.requests.some((r) => String(r.url).includes(`apikey=${SAB_KEY}`))).toBe(true);
+    });
+
     it('book (with its editions, which PUT /book requires)', async () => {
       const before = (await t.api.get(`/api/v1/book/${ids.book}`).expect(200)).body;
       const editions = (await t.api.get(`/api/v1/edition?bookId=${ids.book}`).expect(200)).body;
