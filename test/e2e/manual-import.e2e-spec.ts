@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { qualityModel } from '../../src/parser/quality-model';
+import { TrackedDownloadService } from '../../src/queue/tracked-download.service';
 import { createAuthor, createBook } from '../factories';
 import { makeEpub, makeMobi, makePdf } from '../fixtures/media/generators';
 import { runCommand } from '../utils/commands';
@@ -61,6 +63,32 @@ describe('manual import', () => {
     expect(byName.get('unknown')?.book).toBeUndefined();
     expect(byName.get('unknown')?.rejections[0]).toMatchObject({ type: 'permanent' });
     expect(byName.get('sample-Solaris')?.rejections.map((r) => r.reason)).toContain('Sample');
+  });
+
+  it('GET by downloadId proposes the files of a tracked download, hinted by its grab', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'quire-mi-dl-'));
+    // named and tagged like nothing: only the grab's book id makes the match (by format/size, not by name)
+    await makeEpub(join(folder, 'zz.epub'), { title: 'The Cyberiad: Fables for the Cybernetic Age', author: 'Lem' });
+    const [client] = await db.query<{ id: number }[]>(
+      `INSERT INTO provider_definition (kind, name, implementation, config_contract, settings, enable)
+       VALUES ('downloadClient', 'Disabled SAB', 'Sabnzbd', 'SabnzbdSettings', '{}', false) RETURNING id`,
+    );
+    const tracked = await t.app.get(TrackedDownloadService).create({
+      downloadClientId: client.id,
+      downloadId: 'SABnzbd_nzo_abc',
+      authorId: author.id,
+      bookIds: [cyberiad.id],
+      title: 'Lem - Cyberiad',
+      indexer: null,
+      protocol: 'usenet',
+      quality: qualityModel(3),
+      release: null,
+    });
+    tracked.outputPath = folder;
+    await t.app.get(TrackedDownloadService).save(tracked);
+    const [item] = (await t.api.get('/api/v1/manualimport').query({ downloadId: 'sabnzbd_nzo_abc' }).expect(200)).body;
+    expect(item).toMatchObject({ downloadId: 'sabnzbd_nzo_abc', book: { id: cyberiad.id }, rejections: [] });
+    await t.api.get('/api/v1/manualimport').query({ downloadId: 'unknown' }).expect(404);
   });
 
   it('POST re-evaluates an item the user assigned by hand', async () => {
