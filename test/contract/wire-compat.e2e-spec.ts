@@ -899,5 +899,13 @@ describe('wire compatibility with real Readarr clients', () => {
     const editions = (await t.api.get(`/api/v1/edition?bookId=${ids.book}&bookId=${ids.missingBook}`).expect(200)).body;
     expect(editions).toHaveLength(4);
     expect(new Set(editions.map((e: { bookId: number }) => e.bookId))).toEqual(new Set([ids.book, ids.missingBook]));
+    const details = (
+      await t.api.get(`/api/v1/queue/details?bookIds=${ids.book}&bookIds=${ids.missingBook}`).expect(200)
+    ).body;
+    expect(details.map((q: { bookId: number }) => q.bookId)).toEqual([ids.missingBook]);
+    expect((await t.api.get(`/api/v1/queue/details?bookIds=${ids.book}`).expect(200)).body).toEqual([]);
+    const history = (await t.api.get('/api/v1/history?eventType=1&eventType=3').expect(200)).body;
+    expect(history.records.map((h: { eventType: string }) => h.eventType)).toEqual(['grabbed']);
+    expect((await t.api.get('/api/v1/history?eventType=3&eventType=4').expect(200)).body.totalRecords).toBe(0);
   });
 });
