@@ -67,7 +67,7 @@ describe('manual import', () => {
 
   it('GET by downloadId proposes the files of a tracked download, hinted by its grab', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'quire-mi-dl-'));
-    // named and tagged like nothing: only the grab's book id makes the match (by format/size, not by name)
+    // a meaningless file name and a short author tag: the title (subtitle ignored) and the grab's author decide
     await makeEpub(join(folder, 'zz.epub'), { title: 'The Cyberiad: Fables for the Cybernetic Age', author: 'Lem' });
     const [client] = await db.query<{ id: number }[]>(
       `INSERT INTO provider_definition (kind, name, implementation, config_contract, settings, enable)
