@@ -438,6 +438,27 @@ describe('wire compatibility with real Readarr clients', () => {
         })
         .expect(200)
     ).body.id;
+    ids.importList = (
+      await api
+        .post('/api/v1/importlist?forceSave=true')
+        .send({
+          name: 'Wire Readarr',
+          implementation: 'ReadarrImport',
+          configContract: 'ReadarrSettings',
+          enableAutomaticAdd: false,
+          shouldMonitor: 'entireAuthor',
+          shouldSearch: false,
+          rootFolderPath: root,
+          qualityProfileId: 1,
+          metadataProfileId: 1,
+          tags: [],
+          fields: [
+            { name: 'baseUrl', value: 'http://127.0.0.1:9' },
+            { name: 'apiKey', value: 'remote-key-0001' },
+          ],
+        })
+        .expect(200)
+    ).body.id;
     await db.query(
       `INSERT INTO blocklist (author_id, book_ids, source_title, quality, protocol, indexer, message, size)
        VALUES ($1, $2, 'Ursula K. Le Guin - The Dispossessed (pdf)', $3, 'usenet', 'Wire Newznab', 'Manually blocklisted', 1000)`,
@@ -516,6 +537,7 @@ describe('wire compatibility with real Readarr clients', () => {
       downloadclient: ids.downloadClient,
       indexer: ids.indexer,
       notification: ids.notification,
+      importlist: ids.importList,
       importlistexclusion: ids.importListExclusion,
       language: 1,
       metadataprofile: 1,
@@ -631,7 +653,6 @@ describe('wire compatibility with real Readarr clients', () => {
   /** Lists that may legitimately be empty in the test library. */
   const EMPTY_OK = new Set([
     '/api/v1/system/backup',
-    '/api/v1/importlist',
     '/api/v1/metadata',
     '/api/v1/health',
     '/api/v1/manualimport',
@@ -668,6 +689,7 @@ describe('wire compatibility with real Readarr clients', () => {
       ['indexer', () => `/api/v1/indexer/${ids.indexer}?forceSave=true`],
       ['downloadclient', () => `/api/v1/downloadclient/${ids.downloadClient}?forceSave=true`],
       ['notification', () => `/api/v1/notification/${ids.notification}?forceSave=true`],
+      ['importlist', () => `/api/v1/importlist/${ids.importList}?forceSave=true`],
       ['releaseprofile', () => `/api/v1/releaseprofile/${ids.releaseProfile}`],
       ['customformat', () => `/api/v1/customformat/${ids.customFormat}`],
       ['customfilter', () => `/api/v1/customfilter/${ids.customFilter}`],
