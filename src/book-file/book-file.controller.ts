@@ -3,11 +3,15 @@ import { ApiTags } from '@nestjs/swagger';
 import { IdParam, OptionalIdParam, PutWithOptionalId, resolvePutId } from '../common/http/route-decorators';
 import { BookFileListQuery, BookFileListResource, BookFileResource } from './book-file.resource';
 import { BookFileService } from './book-file.service';
+import { BookFileTagsService } from './book-file-tags.service';
 
 @ApiTags('BookFile')
 @Controller('api/v1/bookfile')
 export class BookFileController {
-  constructor(private readonly files: BookFileService) {}
+  constructor(
+    private readonly files: BookFileService,
+    private readonly fileTags: BookFileTagsService,
+  ) {}
 
   @Get()
   list(@Query() query: BookFileListQuery): Promise<BookFileResource[]> {
@@ -28,7 +32,7 @@ export class BookFileController {
 
   @Get(':id')
   get(@IdParam() id: number): Promise<BookFileResource> {
-    return this.files.resource(id);
+    return this.fileTags.resourceWithTags(id);
   }
 
   @PutWithOptionalId()

@@ -1,15 +1,17 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MediaFileModule } from '../media-file/media-file.module';
 import { ProfileModule } from '../profile/profile.module';
 import { BookFileController } from './book-file.controller';
 import { BookFile } from './book-file.entity';
 import { BookFileService } from './book-file.service';
+import { BookFileTagsService } from './book-file-tags.service';
 
 /** Book files: list/get/quality edit/delete (on disk too); `BookFileService.create` for importers. */
 @Module({
-  imports: [TypeOrmModule.forFeature([BookFile]), ProfileModule],
+  imports: [TypeOrmModule.forFeature([BookFile]), ProfileModule, MediaFileModule],
   controllers: [BookFileController],
-  providers: [BookFileService],
+  providers: [BookFileService, BookFileTagsService],
   exports: [BookFileService],
 })
 export class BookFileModule {}

@@ -1,6 +1,8 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
+import { IsArray, IsBoolean, IsInt, IsObject, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
 import { ToBoolean, ToInt, ToIntArray } from '../common/validation/transforms';
+import { ParsedTrackInfo } from './parsed-track-info.resource';
 
 export class QualityResource {
   @IsInt()
@@ -66,6 +68,12 @@ export class BookFileResource {
   indexerFlags?: number;
   mediaInfo?: MediaInfoResource;
   qualityCutoffNotMet?: boolean;
+
+  /** Only on `GET /bookfile/{id}`: the file's own tags. Ignored on input. */
+  @IsOptional()
+  @IsObject()
+  @ApiPropertyOptional({ type: () => ParsedTrackInfo })
+  audioTags?: ParsedTrackInfo;
 }
 
 export class BookFileListResource {

@@ -2,48 +2,15 @@ import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
 import type { AuthorResource } from '../author/author.resource';
 import type { BookResource } from '../book/book.resource';
-import { MediaInfoResource, QualityModel } from '../book-file/book-file.resource';
+import { QualityModel } from '../book-file/book-file.resource';
+import { ParsedTrackInfo } from '../book-file/parsed-track-info.resource';
+
+export { ParsedTrackInfo };
 import { ToBoolean, ToInt } from '../common/validation/transforms';
 
 export class Rejection {
   @IsOptional() @IsString() reason?: string;
   @IsOptional() @IsString() type?: string;
-}
-
-/** Readarr's ParsedTrackInfo (what a file's own tags say); Quire fills what book files carry. */
-export class ParsedTrackInfo {
-  title?: string;
-  cleanTitle?: string;
-  authorTitle?: string;
-  goodreadsId?: string;
-  authorMBId?: string;
-  bookMBId?: string;
-  releaseMBId?: string;
-  recordingMBId?: string;
-  trackMBId?: string;
-  country?: string;
-  label?: string;
-  source?: string;
-  catalogNumber?: string;
-  disambiguation?: string;
-  /** Timespan `hh:mm:ss`. */
-  duration?: string;
-  quality?: QualityModel;
-  mediaInfo?: MediaInfoResource;
-  releaseGroup?: string;
-  releaseHash?: string;
-  authors?: string[];
-  bookTitle?: string;
-  seriesTitle?: string;
-  seriesIndex?: string;
-  isbn?: string;
-  asin?: string;
-  year?: number;
-  publisher?: string;
-  language?: string;
-  trackNumbers?: number[];
-  discNumber?: number;
-  discCount?: number;
 }
 
 export class ManualImportResource {

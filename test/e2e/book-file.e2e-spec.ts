@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createAuthor, createBook, createBookFile } from '../factories';
+import { makeEpub, makeMp3 } from '../fixtures/media/generators';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
 describe('bookfile endpoints', () => {
@@ -22,6 +23,32 @@ describe('bookfile endpoints', () => {
     writeFileSync(path, name);
     return createBookFile(db, editionId, { path, qualityId, size: 100 });
   };
+
+  it('GET /bookfile/{id} carries the file’s own tags as audioTags; lists do not', async () => {
+    const author = await createAuthor(db, { name: 'Tag Reader' });
+    const { editionId } = await createBook(db, author, { title: 'Tagged' });
+    const epub = join(dir, 'tagged.epub');
+    await makeEpub(epub, { title: 'The Tagged Book', author: 'Tag Reader', isbn: '9780000000017', language: 'en' });
+    const epubRow = await createBookFile(db, editionId, { path: epub, qualityId: 3, size: 100 });
+    const mp3 = join(dir, 'tagged.mp3');
+    makeMp3(mp3, { title: 'Chapter 1', artist: 'Tag Reader', album: 'The Tagged Book' });
+    const mp3Row = await createBookFile(db, editionId, { path: mp3, qualityId: 10, size: 100 });
+
+    const epubFile = (await t.api.get(`/api/v1/bookfile/${epubRow.id}`).expect(200)).body;
+    expect(epubFile.audioTags).toMatchObject({
+      title: 'The Tagged Book',
+      authors: ['Tag Reader'],
+      isbn: '9780000000017',
+    });
+    const mp3File = (await t.api.get(`/api/v1/bookfile/${mp3Row.id}`).expect(200)).body;
+    expect(mp3File.audioTags).toMatchObject({
+      title: 'Chapter 1',
+      authors: ['Tag Reader'],
+      bookTitle: 'The Tagged Book',
+    });
+    const listed = (await t.api.get(`/api/v1/bookfile?bookFileIds=${epubRow.id}`).expect(200)).body;
+    expect(listed[0].audioTags).toBeUndefined();
+  });
 
   it('requires a filter', async () => {
     const response = await t.api.get('/api/v1/bookfile').expect(400);
