@@ -12,6 +12,7 @@ import { FakeQBittorrent } from '../fakes/qbittorrent-fake';
 import { makeEpub, makeMp3 } from '../fixtures/media/generators';
 import { runCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { addQBittorrent, ebookProfileId } from '../utils/search-fixture';
 
 describe('completed-download import', () => {
   let t: TestApp;
@@ -41,25 +42,12 @@ describe('completed-download import', () => {
       })
       .expect(200);
     await t.api.put('/api/v1/config/mediamanagement').send({ skipFreeSpaceCheckWhenImporting: true }).expect(200);
-    clientId = (
-      await t.api
-        .post('/api/v1/downloadclient')
-        .send({
-          name: 'Fake qBit',
-          enable: true,
-          priority: 1,
-          removeCompletedDownloads: true,
-          implementation: 'QBittorrent',
-          configContract: 'QBittorrentSettings',
-          fields: [
-            { name: 'host', value: '127.0.0.1' },
-            { name: 'port', value: qbit.port },
-            { name: 'username', value: 'admin' },
-            { name: 'password', value: 'secret' },
-          ],
-        })
-        .expect(200)
-    ).body.id;
+    clientId = await addQBittorrent(t, {
+      port: qbit.port,
+      username: 'admin',
+      password: 'secret',
+      extra: { removeCompletedDownloads: true },
+    });
   });
 
   afterAll(async () => {
@@ -67,8 +55,7 @@ describe('completed-download import', () => {
     await qbit.stop();
   });
 
-  const ebookProfile = async () =>
-    (await db.query<{ id: number }[]>(`SELECT id FROM quality_profile WHERE name = 'eBook'`))[0].id;
+  const ebookProfile = () => ebookProfileId(db);
 
   /** A finished torrent in the fake client, its folder holding `files`, tracked as a grab of `bookId`. */
   async function finishedDownload(name: string, hash: string, authorId: number, bookIds: number[], inClient = false) {

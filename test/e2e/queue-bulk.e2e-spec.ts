@@ -5,6 +5,7 @@ import { FakeQBittorrent } from '../fakes/qbittorrent-fake';
 import { makeTorrent } from '../fakes/torrent-files';
 import { runCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { addIndexer, addQBittorrent, ebookProfileId } from '../utils/search-fixture';
 
 const KEY = 'torznab-key-bulk';
 const BOOKS = ['Book One', 'Book Two', 'Book Three', 'Book Four'];
@@ -47,43 +48,18 @@ describe('queue bulk removal, changeCategory and unknown items (fake Torznab + f
     }).start();
     qbit = await new FakeQBittorrent('admin', 'secret', (data) => torrents.get(data.toString('latin1'))).start();
     t = await createTestApp();
-    await t.api
-      .post('/api/v1/indexer')
-      .send({
-        name: 'Fake Torznab',
-        enableRss: true,
-        enableAutomaticSearch: true,
-        enableInteractiveSearch: true,
-        implementation: 'Torznab',
-        configContract: 'TorznabSettings',
-        fields: [
-          { name: 'baseUrl', value: torznab.url },
-          { name: 'apiKey', value: KEY },
-          { name: 'categories', value: '7020' },
-        ],
-      })
-      .expect(200);
-    await t.api
-      .post('/api/v1/downloadclient')
-      .send({
-        name: 'Fake qBit',
-        enable: true,
-        priority: 1,
-        implementation: 'QBittorrent',
-        configContract: 'QBittorrentSettings',
-        fields: [
-          { name: 'host', value: '127.0.0.1' },
-          { name: 'port', value: qbit.port },
-          { name: 'username', value: 'admin' },
-          { name: 'password', value: 'secret' },
-          { name: 'musicCategory', value: 'readarr' },
-          { name: 'musicImportedCategory', value: 'readarr-imported' },
-        ],
-      })
-      .expect(200);
+    await addIndexer(t, { implementation: 'Torznab', url: torznab.url, apiKey: KEY });
+    await addQBittorrent(t, {
+      port: qbit.port,
+      username: 'admin',
+      password: 'secret',
+      fields: [
+        { name: 'musicCategory', value: 'readarr' },
+        { name: 'musicImportedCategory', value: 'readarr-imported' },
+      ],
+    });
     const db = t.app.get(DataSource);
-    const [ebook] = await db.query(`SELECT id FROM quality_profile WHERE name = 'eBook'`);
-    const author = await createAuthor(db, { name: 'Hal Bulk', qualityProfileId: ebook.id });
+    const author = await createAuthor(db, { name: 'Hal Bulk', qualityProfileId: await ebookProfileId(db) });
     for (const title of BOOKS) bookIds.push((await createBook(db, author, { title })).id);
 
     const search = await runCommand(t, 'BookSearch', { bookIds });

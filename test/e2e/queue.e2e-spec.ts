@@ -5,6 +5,7 @@ import { FakeQBittorrent } from '../fakes/qbittorrent-fake';
 import { makeTorrent } from '../fakes/torrent-files';
 import { runCommand, waitForCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { addIndexer, addQBittorrent, ebookProfileId } from '../utils/search-fixture';
 
 const KEY = 'torznab-key-0001';
 const GUIDS = ['t-epub', 't-mobi'];
@@ -40,43 +41,10 @@ describe('interactive grab, queue removal, history/failed and blocklist (fake To
     }).start();
     qbit = await new FakeQBittorrent('admin', 'secret', (data) => hashes.get(data.toString('latin1'))).start();
     t = await createTestApp();
-    indexerId = (
-      await t.api
-        .post('/api/v1/indexer')
-        .send({
-          name: 'Fake Torznab',
-          enableRss: true,
-          enableAutomaticSearch: true,
-          enableInteractiveSearch: true,
-          implementation: 'Torznab',
-          configContract: 'TorznabSettings',
-          fields: [
-            { name: 'baseUrl', value: torznab.url },
-            { name: 'apiKey', value: KEY },
-            { name: 'categories', value: '7020' },
-          ],
-        })
-        .expect(200)
-    ).body.id;
-    await t.api
-      .post('/api/v1/downloadclient')
-      .send({
-        name: 'Fake qBit',
-        enable: true,
-        priority: 1,
-        implementation: 'QBittorrent',
-        configContract: 'QBittorrentSettings',
-        fields: [
-          { name: 'host', value: '127.0.0.1' },
-          { name: 'port', value: qbit.port },
-          { name: 'username', value: 'admin' },
-          { name: 'password', value: 'secret' },
-        ],
-      })
-      .expect(200);
+    indexerId = await addIndexer(t, { implementation: 'Torznab', url: torznab.url, apiKey: KEY });
+    await addQBittorrent(t, { port: qbit.port, username: 'admin', password: 'secret' });
     const db = t.app.get(DataSource);
-    const [ebook] = await db.query(`SELECT id FROM quality_profile WHERE name = 'eBook'`);
-    const author = await createAuthor(db, { name: 'Bea Author', qualityProfileId: ebook.id });
+    const author = await createAuthor(db, { name: 'Bea Author', qualityProfileId: await ebookProfileId(db) });
     authorId = author.id;
     bookId = (await createBook(db, author, { title: 'Night Road' })).id;
   });

@@ -4,6 +4,7 @@ import { FakeNewznab } from '../fakes/newznab-fake';
 import { FakeSabnzbd } from '../fakes/sabnzbd-fake';
 import { runCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { addIndexer, addSabnzbd, ebookProfileId } from '../utils/search-fixture';
 
 const INDEXER_KEY = 'indexer-key-tags';
 const TAGGED_KEY = 'sab-key-tagged';
@@ -22,26 +23,8 @@ describe('download-client tags decide which client gets a release (fake Newznab 
   let plainClientId: number;
   const books: Record<string, number> = {};
 
-  const addSab = async (name: string, sab: FakeSabnzbd, key: string, priority: number, tags: number[]) =>
-    (
-      await t.api
-        .post('/api/v1/downloadclient')
-        .send({
-          name,
-          enable: true,
-          priority,
-          tags,
-          implementation: 'Sabnzbd',
-          configContract: 'SabnzbdSettings',
-          fields: [
-            { name: 'host', value: '127.0.0.1' },
-            { name: 'port', value: sab.port },
-            { name: 'apiKey', value: key },
-            { name: 'musicCategory', value: 'readarr' },
-          ],
-        })
-        .expect(200)
-    ).body.id as number;
+  const addSab = (name: string, sab: FakeSabnzbd, apiKey: string, priority: number, tags: number[]) =>
+    addSabnzbd(t, { name, port: sab.port, apiKey, category: 'readarr', priority, tags });
 
   beforeAll(async () => {
     newznab = await new FakeNewznab({
@@ -57,32 +40,17 @@ describe('download-client tags decide which client gets a release (fake Newznab 
     tagged = await new FakeSabnzbd(TAGGED_KEY).start();
     plain = await new FakeSabnzbd(PLAIN_KEY).start();
     t = await createTestApp();
-    await t.api
-      .post('/api/v1/indexer')
-      .send({
-        name: 'Fake Newznab',
-        enableRss: true,
-        enableAutomaticSearch: true,
-        enableInteractiveSearch: true,
-        implementation: 'Newznab',
-        configContract: 'NewznabSettings',
-        fields: [
-          { name: 'baseUrl', value: newznab.url },
-          { name: 'apiKey', value: INDEXER_KEY },
-          { name: 'categories', value: '7020' },
-        ],
-      })
-      .expect(200);
+    await addIndexer(t, { implementation: 'Newznab', url: newznab.url, apiKey: INDEXER_KEY });
     const vip = (await t.api.post('/api/v1/tag').send({ label: 'vip' }).expect(200)).body.id as number;
     const other = (await t.api.post('/api/v1/tag').send({ label: 'other' }).expect(200)).body.id as number;
     await addSab('Tagged SAB', tagged, TAGGED_KEY, 1, [vip]);
     plainClientId = await addSab('Plain SAB', plain, PLAIN_KEY, 50, []);
 
     const db = t.app.get(DataSource);
-    const [ebook] = await db.query(`SELECT id FROM quality_profile WHERE name = 'eBook'`);
-    const ivy = await createAuthor(db, { name: 'Ivy Tagged', qualityProfileId: ebook.id, tags: [vip] });
-    const jon = await createAuthor(db, { name: 'Jon Plain', qualityProfileId: ebook.id });
-    const kim = await createAuthor(db, { name: 'Kim Other', qualityProfileId: ebook.id, tags: [other] });
+    const ebook = await ebookProfileId(db);
+    const ivy = await createAuthor(db, { name: 'Ivy Tagged', qualityProfileId: ebook, tags: [vip] });
+    const jon = await createAuthor(db, { name: 'Jon Plain', qualityProfileId: ebook });
+    const kim = await createAuthor(db, { name: 'Kim Other', qualityProfileId: ebook, tags: [other] });
     books.ivy = (await createBook(db, ivy, { title: 'Loud Echo' })).id;
     books.jon = (await createBook(db, jon, { title: 'Soft Step' })).id;
     books.kim = (await createBook(db, kim, { title: 'Odd Tag' })).id;

@@ -1,9 +1,10 @@
 import { DataSource } from 'typeorm';
 import { createAuthor, createBook, createBookFile } from '../factories';
 import { FakeNewznab } from '../fakes/newznab-fake';
-import { FakeSabnzbd } from '../fakes/sabnzbd-fake';
+import type { FakeSabnzbd } from '../fakes/sabnzbd-fake';
 import { runCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { addIndexer, addSabnzbd, ebookProfileId, startSabnzbd } from '../utils/search-fixture';
 
 const INDEXER_KEY = 'indexer-key-cmds';
 const SAB_KEY = 'sab-key-cmds';
@@ -61,47 +62,15 @@ describe('AuthorSearch, MissingBookSearch, CutoffUnmetBookSearch and RssSync (fa
         ...releasesFor('Eli Third', 'Dry Bed', 'c2'),
       ],
     }).start();
-    sab = await new FakeSabnzbd(SAB_KEY).start();
-    sab.categories.push('books');
+    sab = await startSabnzbd(SAB_KEY);
     t = await createTestApp();
     db = t.app.get(DataSource);
 
-    await t.api
-      .post('/api/v1/indexer')
-      .send({
-        name: 'Fake Newznab',
-        enableRss: true,
-        enableAutomaticSearch: true,
-        enableInteractiveSearch: true,
-        priority: 25,
-        implementation: 'Newznab',
-        configContract: 'NewznabSettings',
-        fields: [
-          { name: 'baseUrl', value: newznab.url },
-          { name: 'apiKey', value: INDEXER_KEY },
-          { name: 'categories', value: '7020' },
-        ],
-      })
-      .expect(200);
-    await t.api
-      .post('/api/v1/downloadclient')
-      .send({
-        name: 'Fake SAB',
-        enable: true,
-        priority: 1,
-        implementation: 'Sabnzbd',
-        configContract: 'SabnzbdSettings',
-        fields: [
-          { name: 'host', value: '127.0.0.1' },
-          { name: 'port', value: sab.port },
-          { name: 'apiKey', value: SAB_KEY },
-          { name: 'musicCategory', value: 'Books' },
-        ],
-      })
-      .expect(200);
+    await addIndexer(t, { implementation: 'Newznab', url: newznab.url, apiKey: INDEXER_KEY, priority: 25 });
+    await addSabnzbd(t, { port: sab.port, apiKey: SAB_KEY });
 
     // eBook profile with upgrades up to AZW3: a MOBI file is below the cutoff, an AZW3 file meets it.
-    const [{ id: profileId }] = await db.query(`SELECT id FROM quality_profile WHERE name = 'eBook'`);
+    const profileId = await ebookProfileId(db);
     const profile = (await t.api.get(`/api/v1/qualityprofile/${profileId}`).expect(200)).body;
     await t.api
       .put(`/api/v1/qualityprofile/${profileId}`)
@@ -202,7 +171,7 @@ describe('AuthorSearch, MissingBookSearch, CutoffUnmetBookSearch and RssSync (fa
   it('RssSync grabs RSS releases of wanted books and ignores the rest', async () => {
     // A new wanted book and a release for it; the feed also lists an unmonitored book, a book whose file meets
     // the cutoff, queued books and an unknown author.
-    const [{ id: profileId }] = await db.query(`SELECT id FROM quality_profile WHERE name = 'eBook'`);
+    const profileId = await ebookProfileId(db);
     const fay = await createAuthor(db, { name: 'Fay Fresh', qualityProfileId: profileId });
     const fresh = await createBook(db, fay, { title: 'New Pages' });
     newznab.releases.push(

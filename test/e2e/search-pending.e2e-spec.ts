@@ -2,9 +2,10 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../../src/decision/clock';
 import { createAuthor, createBook } from '../factories';
 import { FakeNewznab, FakeRelease } from '../fakes/newznab-fake';
-import { FakeSabnzbd } from '../fakes/sabnzbd-fake';
+import type { FakeSabnzbd } from '../fakes/sabnzbd-fake';
 import { runCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { addIndexer, addSabnzbd, ebookProfileId, startSabnzbd } from '../utils/search-fixture';
 
 const INDEXER_KEY = 'indexer-key-delay';
 const SAB_KEY = 'sab-key-delay';
@@ -55,42 +56,11 @@ describe('pending (delayed) releases: queue status delay, /queue/grab, RssSync a
         release('Late Train', 'mobi', 's2-mobi'),
       ],
     }).start();
-    sab = await new FakeSabnzbd(SAB_KEY).start();
-    sab.categories.push('books');
+    sab = await startSabnzbd(SAB_KEY);
     t = await createTestApp();
 
-    await t.api
-      .post('/api/v1/indexer')
-      .send({
-        name: 'Fake Newznab',
-        enableRss: true,
-        enableAutomaticSearch: true,
-        enableInteractiveSearch: true,
-        implementation: 'Newznab',
-        configContract: 'NewznabSettings',
-        fields: [
-          { name: 'baseUrl', value: newznab.url },
-          { name: 'apiKey', value: INDEXER_KEY },
-          { name: 'categories', value: '7020' },
-        ],
-      })
-      .expect(200);
-    await t.api
-      .post('/api/v1/downloadclient')
-      .send({
-        name: 'Fake SAB',
-        enable: true,
-        priority: 1,
-        implementation: 'Sabnzbd',
-        configContract: 'SabnzbdSettings',
-        fields: [
-          { name: 'host', value: '127.0.0.1' },
-          { name: 'port', value: sab.port },
-          { name: 'apiKey', value: SAB_KEY },
-          { name: 'musicCategory', value: 'Books' },
-        ],
-      })
-      .expect(200);
+    await addIndexer(t, { implementation: 'Newznab', url: newznab.url, apiKey: INDEXER_KEY });
+    await addSabnzbd(t, { port: sab.port, apiKey: SAB_KEY });
     const global = (await t.api.get('/api/v1/delayprofile/1').expect(200)).body;
     await t.api
       .put('/api/v1/delayprofile/1')
@@ -98,8 +68,7 @@ describe('pending (delayed) releases: queue status delay, /queue/grab, RssSync a
       .expect(200);
 
     const db = t.app.get(DataSource);
-    const [ebook] = await db.query(`SELECT id FROM quality_profile WHERE name = 'eBook'`);
-    const author = await createAuthor(db, { name: 'Gus Wait', qualityProfileId: ebook.id });
+    const author = await createAuthor(db, { name: 'Gus Wait', qualityProfileId: await ebookProfileId(db) });
     first = (await createBook(db, author, { title: 'Slow Burn' })).id;
     second = (await createBook(db, author, { title: 'Late Train' })).id;
   });

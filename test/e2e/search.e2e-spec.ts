@@ -1,9 +1,10 @@
 import { DataSource } from 'typeorm';
 import { createAuthor, createBook } from '../factories';
 import { FakeNewznab } from '../fakes/newznab-fake';
-import { FakeSabnzbd } from '../fakes/sabnzbd-fake';
+import type { FakeSabnzbd } from '../fakes/sabnzbd-fake';
 import { runCommand, waitForCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { addIndexer, addSabnzbd, ebookProfileId, startSabnzbd } from '../utils/search-fixture';
 
 const INDEXER_KEY = 'indexer-key-0001';
 const SAB_KEY = 'sab-key-0001';
@@ -29,47 +30,20 @@ describe('search → decide → grab → queue → history (fake Newznab + fake 
         { title: 'Ann Writer - Another Story (azw3)', guid: 'g-other', size: 1_000_000 },
       ],
     }).start();
-    sab = await new FakeSabnzbd(SAB_KEY).start();
-    sab.categories.push('books');
+    sab = await startSabnzbd(SAB_KEY);
     t = await createTestApp();
 
-    await t.api
-      .post('/api/v1/indexer')
-      .send({
-        name: 'Fake Newznab',
-        enableRss: true,
-        enableAutomaticSearch: true,
-        enableInteractiveSearch: true,
-        priority: 25,
-        implementation: 'Newznab',
-        configContract: 'NewznabSettings',
-        fields: [
-          { name: 'baseUrl', value: newznab.url },
-          { name: 'apiKey', value: INDEXER_KEY },
-          { name: 'categories', value: '7020,3030' },
-        ],
-      })
-      .expect(200);
-    await t.api
-      .post('/api/v1/downloadclient')
-      .send({
-        name: 'Fake SAB',
-        enable: true,
-        priority: 1,
-        implementation: 'Sabnzbd',
-        configContract: 'SabnzbdSettings',
-        fields: [
-          { name: 'host', value: '127.0.0.1' },
-          { name: 'port', value: sab.port },
-          { name: 'apiKey', value: SAB_KEY },
-          { name: 'musicCategory', value: 'Books' },
-        ],
-      })
-      .expect(200);
+    await addIndexer(t, {
+      implementation: 'Newznab',
+      url: newznab.url,
+      apiKey: INDEXER_KEY,
+      categories: '7020,3030',
+      priority: 25,
+    });
+    await addSabnzbd(t, { port: sab.port, apiKey: SAB_KEY });
 
     const db = t.app.get(DataSource);
-    const [ebookProfile] = await db.query(`SELECT id FROM quality_profile WHERE name = 'eBook'`);
-    const author = await createAuthor(db, { name: 'Ann Writer', qualityProfileId: ebookProfile.id });
+    const author = await createAuthor(db, { name: 'Ann Writer', qualityProfileId: await ebookProfileId(db) });
     authorId = author.id;
     bookId = (await createBook(db, author, { title: 'The Lost Garden', releaseDate: new Date('2019-05-01') })).id;
     await createBook(db, author, { title: 'Another Story', releaseDate: new Date('2018-05-01') });
