@@ -117,6 +117,30 @@ export class BookRepository {
     return rows[0]?.count ?? 0;
   }
 
+  /**
+   * Ids of one page of books matching `where` (on `b`, `a`, `m`; no file aggregate), in `orderBy` order.
+   * Cheap enough to walk an index on the sort column and stop after LIMIT rows.
+   */
+  async pageIds(query: { where: string; orderBy: string; limit: number; offset: number }): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT b.id FROM book b
+       JOIN author a ON a.id = b.author_id
+       ${query.orderBy.includes('m.') ? 'JOIN author_metadata m ON m.id = a.author_metadata_id' : ''}
+       WHERE ${query.where}
+       ORDER BY ${query.orderBy}
+       LIMIT ${Math.trunc(query.limit)} OFFSET ${Math.trunc(query.offset)}`,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Count of books matching `where` (on `b` and `a` only). */
+  async countWhere(where: string): Promise<number> {
+    const rows: { count: number }[] = await this.dataSource.query(
+      `SELECT count(*)::int AS count FROM book b JOIN author a ON a.id = b.author_id WHERE ${where}`,
+    );
+    return rows[0]?.count ?? 0;
+  }
+
   async overview(id: number): Promise<{ id: number; overview: string | null } | undefined> {
     const rows: { id: number; overview: string | null }[] = await this.dataSource.query(
       `SELECT b.id, e.overview FROM book b LEFT JOIN edition e ON e.book_id = b.id AND e.monitored WHERE b.id = $1`,

@@ -44,6 +44,9 @@ export function cutoffUnmetCondition(sets: CutoffSets[]): string {
   return parts.length > 0 ? `(${parts.join(' OR ')})` : 'false';
 }
 
+/** The book has no file (an anti-join probe through edition → book_file indexes). */
+const NO_FILE = `NOT EXISTS (SELECT 1 FROM edition fe JOIN book_file f ON f.edition_id = fe.id WHERE fe.book_id = b.id)`;
+
 /** wanted/missing and wanted/cutoff: paged book lists. */
 @Injectable()
 export class WantedService {
@@ -54,7 +57,7 @@ export class WantedService {
   ) {}
 
   missing(query: WantedQuery): Promise<PagingResource<BookResource>> {
-    return this.page(query, 'b.release_date <= now() AND fs.book_id IS NULL');
+    return this.page(query, `b.release_date <= now() AND ${NO_FILE}`);
   }
 
   async cutoff(query: WantedQuery): Promise<PagingResource<BookResource>> {
@@ -67,18 +70,27 @@ export class WantedService {
     const monitored = query.monitored === false ? 'NOT (b.monitored AND a.monitored)' : 'b.monitored AND a.monitored';
     const where = `${monitored} AND ${condition}`;
     const direction = spec.sortDirection === 'ascending' ? 'ASC' : 'DESC';
-    const [total, books] = await Promise.all([
-      this.repository.count({ where }),
-      this.books.resources(
-        {
-          where,
-          orderBy: `${spec.sortColumn} ${direction}, b.id ${direction}`,
-          limit: spec.pageSize,
-          offset: spec.offset,
-        },
-        !!query.includeAuthor,
-      ),
+    // Page ids first (an index walk on the sort column, no file aggregate), then project only those books.
+    const [total, ids] = await Promise.all([
+      this.repository.countWhere(where),
+      this.repository.pageIds({
+        where,
+        orderBy: `${spec.sortColumn} ${direction}, b.id ${direction}`,
+        limit: spec.pageSize,
+        offset: spec.offset,
+      }),
     ]);
+    const books =
+      ids.length === 0
+        ? []
+        : await this.books.resources(
+            {
+              scope: 'b.id = ANY($1::int[])',
+              params: [ids],
+              orderBy: 'array_position($1::int[], b.id)',
+            },
+            !!query.includeAuthor,
+          );
     return pagingResource(spec, total, books);
   }
 }

@@ -6,6 +6,7 @@ import { LibraryCatalogue1763880400000 } from './1763880400000-library-catalogue
 import { System1763880500000 } from './1763880500000-system';
 import { Providers1763880600000 } from './1763880600000-providers';
 import { SearchAndQueue1763880800000 } from './1763880800000-search-and-queue';
+import { PerformanceIndexes1763881000000 } from './1763881000000-performance-indexes';
 
 /** Every migration, in order. New migrations are appended here (never edited after they land). */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   System1763880500000,
   Providers1763880600000,
   SearchAndQueue1763880800000,
+  PerformanceIndexes1763881000000,
 ];
