@@ -37,7 +37,28 @@ export class HistoryRepository {
         .leftJoin('author_metadata', 'm', 'm.id = a.author_metadata_id');
     if (spec.sortColumn.startsWith('b.')) rows.leftJoin('book', 'b', 'b.id = h.book_id');
     rows.orderBy(spec.sortColumn, direction).addOrderBy('h.id', direction).offset(spec.offset).limit(spec.pageSize);
-    return Promise.all([rows.getMany(), this.filtered(filter).getCount()]);
+    return Promise.all([rows.getMany(), this.count(filter)]);
+  }
+
+  /**
+   * Exact count of the filtered rows. Unfiltered or by event type only, it reads the trigger-kept
+   * `history_event_count` (one row per event type) instead of counting every history row.
+   */
+  async count(filter: HistoryFilter): Promise<number> {
+    const byTypeOnly =
+      filter.bookId === undefined && filter.authorId === undefined && !filter.downloadId && !filter.since;
+    if (byTypeOnly) {
+      const types = filter.eventTypes?.length ? filter.eventTypes : undefined;
+      const rows: { count: number }[] = await this.entries.query(
+        `SELECT coalesce(sum(count), 0)::int AS count FROM history_event_count
+         ${types ? 'WHERE event_type = ANY($1::int[])' : ''}`,
+        types ? [types] : [],
+      );
+      return rows[0]?.count ?? 0;
+    }
+    const builder = this.filtered(filter).select('count(*)::int', 'count');
+    const row = await builder.getRawOne<{ count: number }>();
+    return row?.count ?? 0;
   }
 
   list(filter: HistoryFilter): Promise<HistoryEntry[]> {

@@ -1,0 +1,67 @@
+import { DataSource } from 'typeorm';
+import { createAuthor, createBook } from '../factories';
+import { createTestApp, TestApp } from '../utils/create-test-app';
+
+/** history totalRecords comes from a trigger-kept counter: it must stay exact through every kind of write. */
+describe('history paging: exact totalRecords', () => {
+  let t: TestApp;
+  let db: DataSource;
+  let authorIds: number[];
+
+  const insert = async (authorId: number, bookId: number, eventType: number, rows: number) =>
+    db.query(
+      `INSERT INTO history (book_id, author_id, source_title, quality, event_type)
+       SELECT $1, $2, 'Title ' || g, '{}'::jsonb, $3 FROM generate_series(1, $4) g`,
+      [bookId, authorId, eventType, rows],
+    );
+  const total = async (query = '') =>
+    (await t.api.get(`/api/v1/history?pageSize=2${query}`).expect(200)).body.totalRecords as number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ COMMAND_POLL_INTERVAL_MS: '60000' });
+    db = t.app.get(DataSource);
+    const alice = await createAuthor(db, { name: 'Alice Archer' });
+    const bob = await createAuthor(db, { name: 'Bob Baker' });
+    const aliceBook = await createBook(db, alice, { title: 'Alice Book' });
+    const bobBook = await createBook(db, bob, { title: 'Bob Book' });
+    authorIds = [alice.id, bob.id];
+    await insert(alice.id, aliceBook.id, 1, 5);
+    await insert(alice.id, aliceBook.id, 3, 2);
+    await insert(bob.id, bobBook.id, 1, 4);
+    await insert(bob.id, bobBook.id, 4, 3);
+  });
+  afterAll(() => t.close());
+
+  it('counts everything and per event type after inserts', async () => {
+    expect(await total()).toBe(14);
+    expect(await total('&eventType=1')).toBe(9);
+    expect(await total('&eventType=1&eventType=4')).toBe(12);
+    expect(await total('&eventType=7')).toBe(0);
+  });
+
+  it('follows updates of the event type and deletes', async () => {
+    await db.query(`UPDATE history SET event_type = 7 WHERE event_type = 3`);
+    expect(await total('&eventType=3')).toBe(0);
+    expect(await total('&eventType=7')).toBe(2);
+    await db.query(`DELETE FROM history WHERE id IN (SELECT id FROM history WHERE event_type = 1 LIMIT 2)`);
+    expect(await total()).toBe(12);
+    expect(await total('&eventType=1')).toBe(7);
+  });
+
+  it('follows cascaded deletes (an author removed) and a truncate', async () => {
+    await db.query(`DELETE FROM author WHERE id = $1`, [authorIds[1]]);
+    const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM history`);
+    expect(await total()).toBe(count);
+    expect(await total('&eventType=4')).toBe(0);
+    await db.query(`TRUNCATE history`);
+    expect(await total()).toBe(0);
+    await insert(authorIds[0], (await db.query(`SELECT min(id) AS id FROM book`))[0].id, 1, 1);
+    expect(await total()).toBe(1);
+  });
+
+  it('a filtered page (bookId) still counts its rows', async () => {
+    const [{ id }] = await db.query(`SELECT min(id) AS id FROM book`);
+    expect(await total(`&bookId=${id}`)).toBe(1);
+    expect(await total(`&bookId=${id + 1000}`)).toBe(0);
+  });
+});
