@@ -3,11 +3,18 @@ import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Counter } from 'prom-client';
 import { ConflictError } from '../common/errors/domain-errors';
-import { ClaimedDelivery, DeliveryRepository } from './delivery/delivery.repository';
+import { ClaimedDelivery, DeliveryRepository, DeliveryTarget } from './delivery/delivery.repository';
 import { DeliveryRunner } from './delivery/delivery-runner.service';
 import { HubNotification } from './entities/hub-notification.entity';
 import { METRIC_NOTIFICATIONS } from './hub-metrics';
-import { ChannelMessage, NotificationRequest, NotifyResult, overallStatus } from './notification.types';
+import {
+  ChannelMessage,
+  ChannelName,
+  DeliveryChannel,
+  NotificationRequest,
+  NotifyResult,
+  overallStatus,
+} from './notification.types';
 import { RoutingService } from './routing/routing.service';
 
 export interface DispatchOptions {
@@ -108,6 +115,66 @@ export class NotificationDispatcher {
     await this.repository.setFirstResult(id, status, dispatched);
     this.notifications.inc({ status });
     return { notification_id: id, channels_dispatched: dispatched, status, replayed: false };
+  }
+
+  /**
+   * Explicit-target dispatch for notification connections: one delivery per connection (no routing table),
+   * each attempt with that connection's settings read at attempt time. Same storage, first attempt, retries,
+   * circuit breaking and history as POST /notify; `resolvedBy` is `connection`.
+   */
+  async dispatchToConnections(
+    request: Omit<NotificationRequest, 'channels'>,
+    targets: { connectionId: number; connectionPart: number; channel: DeliveryChannel }[],
+  ): Promise<NotifyResult> {
+    const message: ChannelMessage = {
+      title: request.title,
+      body: request.body,
+      priority: request.priority ?? 'normal',
+      sourceAgent: request.sourceAgent,
+      metadata: request.metadata ?? {},
+    };
+    const id = randomUUID();
+    // Channel kinds of the connections; `webhook` is not a hub channel, hence the widened type in these rows.
+    const channels = targets.map((target) => target.channel) as ChannelName[];
+    this.logger.log({
+      event: 'notify.received',
+      notification_id: id,
+      source_agent: request.sourceAgent,
+      priority: message.priority,
+      connections: targets.map((target) => target.connectionId),
+    });
+    const rows: DeliveryTarget[] = targets.map((target) => ({
+      channel: target.channel,
+      connectionId: target.connectionId,
+      connectionPart: target.connectionPart,
+    }));
+    const deliveries = await this.repository.insert(
+      {
+        id,
+        sourceAgent: request.sourceAgent,
+        title: message.title,
+        body: message.body,
+        priority: message.priority,
+        metadata: message.metadata,
+        requestedChannels: [],
+        channels,
+        resolution: 'connection',
+        status: null,
+        channelsDispatched: null,
+        idempotencyKey: null,
+        requestHash: null,
+        completedAt: null,
+      },
+      this.runner.leaseMs(),
+      rows,
+    );
+    this.logger.log({ event: 'router.dispatching', notification_id: id, channels, resolved_by: 'connection' });
+    const results = await Promise.all(deliveries.map((delivery) => this.runner.attempt(delivery, message)));
+    const dispatched = channels.filter((_channel, index) => results[index].outcome === 'sent');
+    const status = overallStatus(channels.length, dispatched.length);
+    await this.repository.setFirstResult(id, status, dispatched);
+    this.notifications.inc({ status });
+    return { notification_id: id, channels_dispatched: dispatched, status };
   }
 
   private replay(stored: HubNotification, requestHash: string | null): DispatchResult {

@@ -13,6 +13,7 @@ export function finalState(deliveries: HubDelivery[]): 'pending' | 'delivered' |
 function toDelivery(delivery: HubDelivery): DeliveryResource {
   return {
     channel: delivery.channel,
+    connectionId: delivery.connectionId ?? undefined,
     state: delivery.state,
     attemptCount: delivery.attempts,
     nextAttemptAt: delivery.state === 'pending' ? (delivery.nextAttemptAt ?? undefined) : undefined,

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CHANNEL_NAMES, ChannelName, NotificationStatus, Priority } from './notification.types';
+import { DELIVERY_CHANNELS, ChannelName, DeliveryChannel, NotificationStatus, Priority } from './notification.types';
 
 export class DeliveryAttemptResource {
   number: number;
@@ -14,8 +14,10 @@ export class DeliveryAttemptResource {
 }
 
 export class DeliveryResource {
-  @ApiProperty({ enum: CHANNEL_NAMES })
-  channel: ChannelName;
+  @ApiProperty({ enum: DELIVERY_CHANNELS })
+  channel: DeliveryChannel;
+  /** The notification connection (/api/v1/notification id) this delivery used; absent for hub channels. */
+  connectionId?: number;
   /** pending (a retry is due at nextAttemptAt), delivered, failed or skipped. */
   @ApiProperty({ enum: ['pending', 'delivered', 'failed', 'skipped'] })
   state: string;
@@ -39,7 +41,7 @@ export class NotificationRecordResource {
   requestedChannels: ChannelName[];
   channels: ChannelName[];
   /** Which step of the resolution order chose the channels. */
-  @ApiProperty({ enum: ['request', 'route', 'default', 'fallback'] })
+  @ApiProperty({ enum: ['request', 'route', 'default', 'fallback', 'connection'] })
   resolvedBy: string;
   /** The spec's status, from the first attempt of each channel (what POST /notify answered). */
   @ApiProperty({ enum: ['ok', 'partial', 'failed'], required: false })

@@ -6,6 +6,8 @@ import { ChannelRegistry } from './channels/channel-registry';
 import { EmailChannel, smtpTransportOptions } from './channels/email.channel';
 import { HaTtsChannel } from './channels/ha-tts.channel';
 import { NtfyChannel } from './channels/ntfy.channel';
+import { WebhookChannel } from './channels/webhook.channel';
+import { ConnectionTargets } from './delivery/connection-targets';
 import { CircuitBreakerRegistry } from './delivery/circuit-breaker.registry';
 import { DeliveryRepository } from './delivery/delivery.repository';
 import { DeliveryRunner } from './delivery/delivery-runner.service';
@@ -53,7 +55,9 @@ import { RoutingService } from './routing/routing.service';
     EmailChannel,
     NtfyChannel,
     HaTtsChannel,
+    WebhookChannel,
     ChannelRegistry,
+    ConnectionTargets,
     CircuitBreakerRegistry,
     DeliveryRepository,
     DeliveryRunner,
@@ -64,6 +68,6 @@ import { RoutingService } from './routing/routing.service';
     HubStartupLogger,
     HubTokenGuard,
   ],
-  exports: [NotificationDispatcher, EmailChannel, NtfyChannel, HaTtsChannel],
+  exports: [NotificationDispatcher, ConnectionTargets, EmailChannel, NtfyChannel, HaTtsChannel, WebhookChannel],
 })
 export class NotificationModule {}

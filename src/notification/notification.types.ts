@@ -2,6 +2,13 @@
 export const CHANNEL_NAMES = ['email', 'ntfy', 'ha_tts'] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
+/**
+ * Every channel kind a delivery row can carry: the hub's channels plus `webhook`, which exists only for
+ * notification connections (it has no environment settings and cannot be named in POST /notify).
+ */
+export const DELIVERY_CHANNELS = [...CHANNEL_NAMES, 'webhook'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
 export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 

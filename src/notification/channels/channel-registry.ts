@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ChannelName } from '../notification.types';
+import { ChannelName, DeliveryChannel } from '../notification.types';
 import { NotificationChannel } from './channel';
 import { EmailChannel } from './email.channel';
 import { HaTtsChannel } from './ha-tts.channel';
 import { NtfyChannel } from './ntfy.channel';
+import { WebhookChannel } from './webhook.channel';
 
 /** The environment variable behind each channel setting, for "skipped" log lines. */
 const SETTING_ENV: Record<ChannelName, Record<string, string>> = {
@@ -16,13 +17,16 @@ const SETTING_ENV: Record<ChannelName, Record<string, string>> = {
 @Injectable()
 export class ChannelRegistry {
   private readonly channels: Record<ChannelName, NotificationChannel<any>>;
+  /** Channel kinds only notification connections use (no environment settings). */
+  private readonly connectionOnly: Record<Exclude<DeliveryChannel, ChannelName>, NotificationChannel<any>>;
 
-  constructor(email: EmailChannel, ntfy: NtfyChannel, haTts: HaTtsChannel) {
+  constructor(email: EmailChannel, ntfy: NtfyChannel, haTts: HaTtsChannel, webhook: WebhookChannel) {
     this.channels = { email, ntfy, ha_tts: haTts };
+    this.connectionOnly = { webhook };
   }
 
-  get(name: ChannelName): NotificationChannel<any> {
-    return this.channels[name];
+  get(name: DeliveryChannel): NotificationChannel<any> {
+    return name in this.channels ? this.channels[name as ChannelName] : this.connectionOnly[name as 'webhook'];
   }
 
   /** The empty environment variable that makes the hub skip this channel, or undefined. */

@@ -1,4 +1,4 @@
-import { ChannelMessage, ChannelName } from '../notification.types';
+import { ChannelMessage, DeliveryChannel } from '../notification.types';
 
 /** What a channel reports about a successful send (for the attempt record and the log). */
 export interface ChannelSendOutcome {
@@ -27,7 +27,7 @@ export class ChannelSendError extends Error {
  * settings) share the class.
  */
 export interface NotificationChannel<S extends object = object> {
-  readonly name: ChannelName;
+  readonly name: DeliveryChannel;
   /** The hub's settings, from the environment. */
   defaultSettings(): S;
   /** The first required setting that is empty (the channel is then skipped), or undefined. */
@@ -44,19 +44,19 @@ export function isTransientHttpStatus(status: number): boolean {
 }
 
 /**
- * POSTs with a hard deadline (covering connect, headers and body). Non-2xx answers become
+ * POSTs (or PUTs, when `init.method` says so) with a hard deadline (covering connect, headers and body). Non-2xx answers become
  * ChannelSendError with the status and the start of the body.
  */
 export async function postWithDeadline(
   url: string,
-  init: { headers: Record<string, string>; body: string },
+  init: { headers: Record<string, string>; body: string; method?: 'POST' | 'PUT' },
   timeoutMs: number,
 ): Promise<{ status: number; text: string }> {
   let response: Response;
   let text: string;
   try {
     response = await fetch(url, {
-      method: 'POST',
+      method: init.method ?? 'POST',
       headers: init.headers,
       body: init.body,
       redirect: 'manual',

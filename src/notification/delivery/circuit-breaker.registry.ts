@@ -12,6 +12,9 @@ const STATE_VALUE: Record<CircuitState, number> = { closed: 0, open: 1, half_ope
 @Injectable()
 export class CircuitBreakerRegistry {
   private readonly breakers = new Map<ChannelName, CircuitBreaker>();
+  /** One breaker per notification connection, so a user's broken server never pauses the hub's own channels. */
+  private readonly connections = new Map<number, CircuitBreaker>();
+  private readonly options: ConstructorParameters<typeof CircuitBreaker>[0];
 
   constructor(
     env: EnvService,
@@ -22,12 +25,22 @@ export class CircuitBreakerRegistry {
       basePauseMs: env.get('HUB_BREAKER_BASE_PAUSE_MS'),
       maxPauseMs: env.get('HUB_BREAKER_MAX_PAUSE_MS'),
     };
+    this.options = options;
     for (const channel of CHANNEL_NAMES) this.breakers.set(channel, new CircuitBreaker(options));
     this.report();
   }
 
   get(channel: ChannelName): CircuitBreaker {
     return this.breakers.get(channel)!;
+  }
+
+  forConnection(connectionId: number): CircuitBreaker {
+    let breaker = this.connections.get(connectionId);
+    if (!breaker) {
+      breaker = new CircuitBreaker(this.options);
+      this.connections.set(connectionId, breaker);
+    }
+    return breaker;
   }
 
   /** Publishes every breaker's state to the gauge; call after a change (and before reading). */

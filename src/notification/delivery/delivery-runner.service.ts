@@ -7,9 +7,10 @@ import { ChannelRegistry } from '../channels/channel-registry';
 import { AttemptOutcome } from '../entities/hub-delivery-attempt.entity';
 import { DeliveryState } from '../entities/hub-delivery.entity';
 import { METRIC_DELIVERIES, METRIC_DELIVERY_DURATION } from '../hub-metrics';
-import { ChannelMessage } from '../notification.types';
+import { ChannelMessage, ChannelName } from '../notification.types';
 import { retryDelayMs } from './backoff';
 import { CircuitBreakerRegistry } from './circuit-breaker.registry';
+import { ConnectionTargets } from './connection-targets';
 import { AttemptRecord, ClaimedDelivery, DeliveryRepository } from './delivery.repository';
 
 export interface AttemptResult {
@@ -31,6 +32,7 @@ export class DeliveryRunner {
     private readonly channels: ChannelRegistry,
     private readonly breakers: CircuitBreakerRegistry,
     private readonly repository: DeliveryRepository,
+    private readonly connections: ConnectionTargets,
     @InjectMetric(METRIC_DELIVERIES) private readonly deliveries: Counter<string>,
     @InjectMetric(METRIC_DELIVERY_DURATION) private readonly duration: Histogram<string>,
   ) {}
@@ -48,7 +50,12 @@ export class DeliveryRunner {
   async attempt(delivery: ClaimedDelivery, message: ChannelMessage): Promise<AttemptResult> {
     const name = delivery.channel;
     const number = delivery.attempts + 1;
-    const base = { notification_id: delivery.notificationId, channel: name, attempt: number };
+    const base = {
+      notification_id: delivery.notificationId,
+      channel: name,
+      connection_id: delivery.connectionId ?? undefined,
+      attempt: number,
+    };
     const startedAt = new Date();
     const record = (
       outcome: AttemptOutcome,
@@ -71,27 +78,64 @@ export class DeliveryRunner {
       nextAttemptAt,
     });
 
-    const missing = this.channels.missingEnv(name);
-    if (missing) {
-      this.logger.log({ event: `${name}.skipped`, ...base, reason: `${missing} is empty` });
-      this.deliveries.inc({ channel: name, result: 'skipped' });
-      return this.finish(delivery, record('skipped', 'skipped', { detail: `${missing} is empty` }));
+    // A connection delivery reads the connection's settings now (never stored in hub rows), so a fixed
+    // setting applies to the retries; a hub channel uses its environment settings.
+    let settings: object;
+    let breaker;
+    let label: string = name;
+    if (delivery.connectionId !== null) {
+      label = `connection_${name}`;
+      let target;
+      try {
+        target = await this.connections.resolve(delivery.connectionId, delivery.connectionPart ?? 0, message);
+      } catch (caught) {
+        const error = `connection settings unreadable: ${(caught as Error)?.message ?? String(caught)}`;
+        const next = this.nextAttempt(number);
+        this.logger.warn({ event: `${name}.failed`, ...base, error, next_attempt_at: next ?? undefined });
+        this.deliveries.inc({ channel: label, result: 'failed' });
+        return this.finish(delivery, record('failed', next ? 'pending' : 'failed', { transient: true, error }, next));
+      }
+      if (!target || target.channel !== name) {
+        const error = `notification connection ${delivery.connectionId} (part ${delivery.connectionPart ?? 0}) no longer exists or changed kind`;
+        this.logger.warn({ event: `${name}.failed`, ...base, error });
+        this.deliveries.inc({ channel: label, result: 'failed' });
+        return this.finish(delivery, record('failed', 'failed', { error }));
+      }
+      settings = target.settings;
+      if (target.message) message = { ...message, ...target.message };
+      const missing = this.channels.get(name).missingSetting(settings);
+      if (missing !== undefined) {
+        const detail = `connection setting ${String(missing)} is empty`;
+        this.logger.log({ event: `${name}.skipped`, ...base, reason: detail });
+        this.deliveries.inc({ channel: label, result: 'skipped' });
+        return this.finish(delivery, record('skipped', 'skipped', { detail }));
+      }
+      breaker = this.breakers.forConnection(delivery.connectionId);
+    } else {
+      const hubChannel = name as ChannelName;
+      const missing = this.channels.missingEnv(hubChannel);
+      if (missing) {
+        this.logger.log({ event: `${name}.skipped`, ...base, reason: `${missing} is empty` });
+        this.deliveries.inc({ channel: name, result: 'skipped' });
+        return this.finish(delivery, record('skipped', 'skipped', { detail: `${missing} is empty` }));
+      }
+      settings = this.channels.get(name).defaultSettings();
+      breaker = this.breakers.get(hubChannel);
     }
 
-    const breaker = this.breakers.get(name);
     if (!breaker.tryAcquire()) {
       this.breakers.report();
       const error = 'circuit breaker open: not sent';
       const next = this.nextAttempt(number, breaker.retryAt());
       this.logger.warn({ event: `${name}.failed`, ...base, error, circuit: breaker.state, next_attempt_at: next });
-      this.deliveries.inc({ channel: name, result: 'blocked' });
+      this.deliveries.inc({ channel: label, result: 'blocked' });
       return this.finish(delivery, record('blocked', next ? 'pending' : 'failed', { transient: true, error }, next));
     }
 
     const channel = this.channels.get(name);
-    const stopTimer = this.duration.startTimer({ channel: name });
+    const stopTimer = this.duration.startTimer({ channel: label });
     try {
-      const outcome = await channel.send(message, channel.defaultSettings());
+      const outcome = await channel.send(message, settings);
       const seconds = stopTimer();
       breaker.onSuccess();
       this.breakers.report();
@@ -102,7 +146,7 @@ export class DeliveryRunner {
         status_code: outcome.statusCode,
         detail: outcome.detail,
       });
-      this.deliveries.inc({ channel: name, result: 'sent' });
+      this.deliveries.inc({ channel: label, result: 'sent' });
       return this.finish(
         delivery,
         record('sent', 'delivered', { statusCode: outcome.statusCode ?? null, detail: outcome.detail ?? null }),
@@ -129,7 +173,7 @@ export class DeliveryRunner {
         next_attempt_at: next ?? undefined,
         circuit: breaker.state,
       });
-      this.deliveries.inc({ channel: name, result: 'failed' });
+      this.deliveries.inc({ channel: label, result: 'failed' });
       return this.finish(
         delivery,
         record(

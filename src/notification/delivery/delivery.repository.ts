@@ -6,15 +6,26 @@ import { PagingSpec } from '../../common/paging/paging';
 import { HubDeliveryAttempt } from '../entities/hub-delivery-attempt.entity';
 import { DeliveryState, HubDelivery } from '../entities/hub-delivery.entity';
 import { HubNotification } from '../entities/hub-notification.entity';
-import type { ChannelName, NotificationStatus } from '../notification.types';
+import type { ChannelName, DeliveryChannel, NotificationStatus } from '../notification.types';
 
 /** A delivery held by one runner: only the holder of `claimToken` writes its result. */
 export interface ClaimedDelivery {
   id: number;
   notificationId: string;
-  channel: ChannelName;
+  channel: DeliveryChannel;
+  /** A notification connection's id: the attempt uses that connection's stored settings. */
+  connectionId: number | null;
+  /** Which of the connection's targets (e.g. the n-th ntfy topic). */
+  connectionPart: number | null;
   attempts: number;
   claimToken: string;
+}
+
+/** One delivery to create: a hub channel, or a channel kind with the connection whose settings it uses. */
+export interface DeliveryTarget {
+  channel: DeliveryChannel;
+  connectionId: number | null;
+  connectionPart: number | null;
 }
 
 export interface AttemptRecord {
@@ -31,17 +42,25 @@ export class DeliveryRepository {
   /**
    * Stores the notification and one pending delivery per channel, already claimed by the caller for
    * `leaseMs` (if the process dies during the first attempt, the retry worker takes over afterwards).
+   * `targets` replaces the notification's channels (notification connections).
    */
   async insert(
     notification: Omit<HubNotification, 'createdAt' | 'deliveries'>,
     leaseMs: number,
+    targets: DeliveryTarget[] = notification.channels.map((channel) => ({
+      channel,
+      connectionId: null,
+      connectionPart: null,
+    })),
   ): Promise<ClaimedDelivery[]> {
     return this.dataSource.transaction(async (manager) => {
       await manager.save(manager.create(HubNotification, notification));
       const leaseUntil = new Date(Date.now() + leaseMs);
-      const rows = notification.channels.map((channel) => ({
+      const rows = targets.map(({ channel, connectionId, connectionPart }) => ({
         notificationId: notification.id,
         channel,
+        connectionId,
+        connectionPart,
         state: 'pending' as const,
         attempts: 0,
         nextAttemptAt: leaseUntil,
@@ -52,6 +71,8 @@ export class DeliveryRepository {
         id: (result.identifiers[index] as { id: number }).id,
         notificationId: row.notificationId,
         channel: row.channel,
+        connectionId: row.connectionId,
+        connectionPart: row.connectionPart,
         attempts: 0,
         claimToken: row.claimToken,
       }));
@@ -101,7 +122,15 @@ export class DeliveryRepository {
    * same row.
    */
   async claimDue(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-    type Row = { id: number; notification_id: string; channel: ChannelName; attempts: number; claim_token: string };
+    type Row = {
+      id: number;
+      notification_id: string;
+      channel: DeliveryChannel;
+      connection_id: number | null;
+      connection_part: number | null;
+      attempts: number;
+      claim_token: string;
+    };
     const result: [Row[], number] | Row[] = await this.dataSource.query(
       `UPDATE hub_delivery SET claim_token = gen_random_uuid(),
                 next_attempt_at = now() + $2 * interval '1 millisecond', updated_at = now()
@@ -110,7 +139,7 @@ export class DeliveryRepository {
                         ORDER BY next_attempt_at
                         LIMIT $1
                         FOR UPDATE SKIP LOCKED)
-          RETURNING id, notification_id, channel, attempts, claim_token`,
+          RETURNING id, notification_id, channel, connection_id, connection_part, attempts, claim_token`,
       [limit, leaseMs],
     );
     // TypeORM's postgres driver answers an UPDATE … RETURNING with [rows, affectedCount].
@@ -119,6 +148,8 @@ export class DeliveryRepository {
       id: row.id,
       notificationId: row.notification_id,
       channel: row.channel,
+      connectionId: row.connection_id,
+      connectionPart: row.connection_part,
       attempts: row.attempts,
       claimToken: row.claim_token,
     }));

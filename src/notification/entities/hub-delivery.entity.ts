@@ -9,7 +9,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import type { ChannelName } from '../notification.types';
+import type { DeliveryChannel } from '../notification.types';
 import { HubDeliveryAttempt } from './hub-delivery-attempt.entity';
 import { HubNotification } from './hub-notification.entity';
 
@@ -33,8 +33,21 @@ export class HubDelivery {
   @JoinColumn({ name: 'notification_id' })
   notification?: HubNotification;
 
+  /** The channel kind (for a connection delivery: the connection's kind, e.g. webhook). */
   @Column('varchar', { length: 20 })
-  channel: ChannelName;
+  channel: DeliveryChannel;
+
+  /**
+   * A notification connection (provider_definition id) whose stored settings the attempt uses, instead of the
+   * hub's environment settings. Null for hub channels.
+   */
+  @Index()
+  @Column('int', { nullable: true })
+  connectionId: number | null;
+
+  /** Which of the connection's targets (e.g. the n-th ntfy topic); null for hub channels. */
+  @Column('smallint', { nullable: true })
+  connectionPart: number | null;
 
   @Column('varchar', { length: 12 })
   state: DeliveryState;

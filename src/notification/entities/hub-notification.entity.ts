@@ -32,7 +32,8 @@ export class HubNotification {
   channels: ChannelName[];
 
   @Column('varchar', { length: 10 })
-  resolution: ResolutionRule;
+  /** `connection`: an explicit-target dispatch of notification connections (no routing). */
+  resolution: ResolutionRule | 'connection';
 
   /** The spec's status from the first attempt of each channel; null while that is still running. */
   @Column('varchar', { length: 10, nullable: true })

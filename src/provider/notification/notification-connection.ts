@@ -1,4 +1,6 @@
 import { ValidationFailure } from '../../common/errors/domain-errors';
+import type { ConnectionTarget } from '../../notification/delivery/connection-targets';
+import type { ChannelMessage } from '../../notification/notification.types';
 import { Provider, providerFailure } from '../core/provider';
 
 /** Readarr's notification events, by the `on*` flag that enables each. */
@@ -34,7 +36,37 @@ export interface ConnectionEvent {
 export interface NotificationConnection<S extends object = object> extends Provider<S> {
   /** The `on*` flags this implementation supports (its `supportsOn*`). */
   readonly supports: readonly string[];
+  /**
+   * The hub channel deliveries this connection makes for a message (one per ntfy topic, one otherwise), with
+   * the channel settings derived from the connection's settings. Library events go through the hub's durable
+   * dispatcher with these (read again at every attempt, so no secret is stored in hub rows). Absent for
+   * connections that are not a channel target (QuireHub hands events to the routing table instead).
+   */
+  targets?(settings: S, message: ChannelMessage): ConnectionTarget[];
+  /** Sends directly, now (the `test` action, as Readarr's test is synchronous); throws on failure. */
   send(event: ConnectionEvent, settings: S): Promise<void>;
+}
+
+/** The stored hub message of a library event for notification connections (source_agent `quire`). */
+export function connectionMessage(event: ConnectionEvent): ChannelMessage {
+  return {
+    title: event.title,
+    body: event.body,
+    priority: event.priority ?? 'normal',
+    sourceAgent: 'quire',
+    // eventPriority only when the event set one: otherwise a connection's own default priority applies.
+    metadata: {
+      ...event.data,
+      eventType: event.eventType,
+      ...(event.priority ? { eventPriority: event.priority } : {}),
+    },
+  };
+}
+
+/** The event data of a stored message (its metadata without the keys connectionMessage added). */
+export function eventData(message: ChannelMessage): Record<string, unknown> {
+  const { eventType: _type, eventPriority: _priority, ...data } = message.metadata;
+  return data;
 }
 
 export const TEST_EVENT: ConnectionEvent = {

@@ -1,17 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { ValidationFailure } from '../../common/errors/domain-errors';
+import { EnvService } from '../../env/env.service';
+import { NotificationChannel } from '../../notification/channels/channel';
 import { EmailChannel } from '../../notification/channels/email.channel';
 import { HaTtsChannel } from '../../notification/channels/ha-tts.channel';
 import { NtfyChannel } from '../../notification/channels/ntfy.channel';
+import { WebhookChannel, WebhookSettings as WebhookChannelSettings } from '../../notification/channels/webhook.channel';
+import { ConnectionTarget } from '../../notification/delivery/connection-targets';
 import { NotificationDispatcher } from '../../notification/dispatcher.service';
-import { ChannelMessage } from '../../notification/notification.types';
+import { ChannelMessage, Priority } from '../../notification/notification.types';
 import { ProviderMeta } from '../core/provider';
-import { httpRequest, HttpRequestError } from '../core/provider-http';
-import { EnvService } from '../../env/env.service';
 import {
   ConnectionEvent,
+  connectionMessage,
+  eventData,
   NOTIFICATION_EVENTS,
   NotificationConnection,
+  NotificationEventType,
   ON_FLAGS,
   sendTest,
 } from './notification-connection';
@@ -24,13 +29,15 @@ import {
 } from './notification.settings';
 
 const ALL = ON_FLAGS;
-const message = (event: ConnectionEvent, sourceAgent = 'quire'): ChannelMessage => ({
-  title: event.title,
-  body: event.body,
-  priority: event.priority ?? 'normal',
-  sourceAgent,
-  metadata: { eventType: event.eventType, ...event.data },
-});
+
+/** Sends each target of a connection now, in order, through the hub channel (the direct path of `test`). */
+async function sendDirect(
+  channel: NotificationChannel<any>,
+  message: ChannelMessage,
+  targets: ConnectionTarget[],
+): Promise<void> {
+  for (const target of targets) await channel.send({ ...message, ...target.message }, target.settings);
+}
 
 /** Readarr's generic Webhook: one JSON payload per event, POST or PUT, optional Basic auth. */
 @Injectable()
@@ -44,35 +51,44 @@ export class WebhookConnection implements NotificationConnection<WebhookSettings
   };
   readonly supports = ALL;
 
-  constructor(private readonly env: EnvService) {}
+  constructor(
+    private readonly env: EnvService,
+    private readonly channel: WebhookChannel,
+  ) {}
 
-  payload(event: ConnectionEvent): Record<string, unknown> {
-    const eventType = event.eventType === 'test' ? 'Test' : NOTIFICATION_EVENTS[event.eventType].webhook;
-    const base = { eventType, instanceName: this.env.get('INSTANCE_NAME') };
-    if (event.eventType === 'test')
+  payload(eventType: NotificationEventType, data: Record<string, unknown>): Record<string, unknown> {
+    const base = {
+      eventType: eventType === 'test' ? 'Test' : (NOTIFICATION_EVENTS[eventType]?.webhook ?? eventType),
+      instanceName: this.env.get('INSTANCE_NAME'),
+    };
+    if (eventType === 'test')
       return {
         ...base,
         author: { id: 1, name: 'Test Name', path: 'C:\\testpath', goodreadsId: 'aaaaa' },
         books: [{ id: 123, title: 'Test title', releaseDate: '1970-01-01T00:00:00Z' }],
       };
-    return { ...base, ...event.data };
+    return { ...base, ...data };
   }
 
   test(settings: WebhookSettings): Promise<ValidationFailure[]> {
     return sendTest(this, settings, 'url');
   }
 
-  async send(event: ConnectionEvent, settings: WebhookSettings): Promise<void> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    if (settings.username || settings.password)
-      headers.Authorization = `Basic ${Buffer.from(`${settings.username}:${settings.password}`).toString('base64')}`;
-    const response = await httpRequest(settings.url, {
+  targets(settings: WebhookSettings, message: ChannelMessage): ConnectionTarget[] {
+    const eventType = message.metadata.eventType as NotificationEventType;
+    const channelSettings: WebhookChannelSettings = {
+      url: settings.url,
       method: settings.method === 2 ? 'PUT' : 'POST',
-      headers,
-      body: JSON.stringify(this.payload(event)),
-      timeoutMs: 15_000,
-    });
-    if (response.status >= 300) throw new HttpRequestError(`Webhook answered HTTP ${response.status}`, response.status);
+      username: settings.username || undefined,
+      password: settings.password || undefined,
+      payload: this.payload(eventType, eventData(message)),
+    };
+    return [{ channel: 'webhook', settings: channelSettings }];
+  }
+
+  async send(event: ConnectionEvent, settings: WebhookSettings): Promise<void> {
+    const message = connectionMessage(event);
+    await sendDirect(this.channel, message, this.targets(settings, message));
   }
 }
 
@@ -93,13 +109,20 @@ export class NtfyConnection implements NotificationConnection<NtfySettings> {
     return sendTest(this, settings, 'serverUrl');
   }
 
+  /** One delivery per topic; the connection's priority applies unless the event set one. */
+  targets(settings: NtfySettings, message: ChannelMessage): ConnectionTarget[] {
+    const fallback = (['low', 'low', 'normal', 'high', 'urgent'] as const)[settings.priority - 1] ?? 'normal';
+    const eventPriority = message.metadata.eventPriority as Priority | undefined;
+    return settings.topics.map((topic) => ({
+      channel: 'ntfy' as const,
+      settings: { url: settings.serverUrl.replace(/\/+$/, ''), topic, token: settings.accessToken || undefined },
+      message: { priority: eventPriority ?? fallback },
+    }));
+  }
+
   async send(event: ConnectionEvent, settings: NtfySettings): Promise<void> {
-    const priority = (['low', 'low', 'normal', 'high', 'urgent'] as const)[settings.priority - 1] ?? 'normal';
-    for (const topic of settings.topics)
-      await this.channel.send(
-        { ...message(event), priority: event.priority ?? priority },
-        { url: settings.serverUrl.replace(/\/+$/, ''), topic, token: settings.accessToken || undefined },
-      );
+    const message = connectionMessage(event);
+    await sendDirect(this.channel, message, this.targets(settings, message));
   }
 }
 
@@ -119,16 +142,25 @@ export class EmailConnection implements NotificationConnection<EmailSettings> {
     return sendTest(this, settings, 'server');
   }
 
+  targets(settings: EmailSettings): ConnectionTarget[] {
+    return [
+      {
+        channel: 'email',
+        settings: {
+          host: settings.server,
+          port: settings.port,
+          secure: settings.requireEncryption && settings.port === 465,
+          from: settings.from,
+          to: [...settings.to, ...settings.cc, ...settings.bcc].join(','),
+          user: settings.username || undefined,
+          password: settings.password || undefined,
+        },
+      },
+    ];
+  }
+
   async send(event: ConnectionEvent, settings: EmailSettings): Promise<void> {
-    await this.channel.send(message(event), {
-      host: settings.server,
-      port: settings.port,
-      secure: settings.requireEncryption && settings.port === 465,
-      from: settings.from,
-      to: [...settings.to, ...settings.cc, ...settings.bcc].join(','),
-      user: settings.username || undefined,
-      password: settings.password || undefined,
-    });
+    await sendDirect(this.channel, connectionMessage(event), this.targets(settings));
   }
 }
 
@@ -149,8 +181,12 @@ export class HomeAssistantConnection implements NotificationConnection<HomeAssis
     return sendTest(this, settings, 'webhookUrl');
   }
 
+  targets(settings: HomeAssistantSettings): ConnectionTarget[] {
+    return [{ channel: 'ha_tts', settings: { webhookUrl: settings.webhookUrl } }];
+  }
+
   async send(event: ConnectionEvent, settings: HomeAssistantSettings): Promise<void> {
-    await this.channel.send(message(event), { webhookUrl: settings.webhookUrl });
+    await sendDirect(this.channel, connectionMessage(event), this.targets(settings));
   }
 }
 

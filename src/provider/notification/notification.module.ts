@@ -12,10 +12,14 @@ import {
 } from './notification.connections';
 import { NotificationController } from './notification.controller';
 import { NOTIFICATION_REGISTRY, NotificationService } from './notification.service';
+import { NotificationTargetResolver } from './notification-target.resolver';
 
 const CONNECTIONS = [EmailConnection, HomeAssistantConnection, NtfyConnection, QuireHubConnection, WebhookConnection];
 
-/** `/api/v1/notification`: Readarr's notification connections, delivered with the hub's channel classes. */
+/**
+ * `/api/v1/notification`: Readarr's notification connections. Library events reach them through the hub's durable
+ * dispatcher (retries, history); `test` sends directly with the hub's channel classes.
+ */
 @Module({
   imports: [ProviderCoreModule, HubModule],
   controllers: [NotificationController],
@@ -28,6 +32,7 @@ const CONNECTIONS = [EmailConnection, HomeAssistantConnection, NtfyConnection, Q
     },
     NotificationService,
     NotificationEventListener,
+    NotificationTargetResolver,
   ],
   exports: [NotificationService],
 })

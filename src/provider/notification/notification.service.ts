@@ -1,8 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { NotificationDispatcher } from '../../notification/dispatcher.service';
+import type { ConnectionTarget } from '../../notification/delivery/connection-targets';
+import type { ChannelMessage, DeliveryChannel } from '../../notification/notification.types';
 import { ProviderRegistry } from '../core/provider';
 import { ProviderDefinitionRepository } from '../core/provider-definition.repository';
 import { KindState, ProviderService } from '../core/provider.service';
-import { ConnectionEvent, NOTIFICATION_EVENTS, NotificationConnection, ON_FLAGS } from './notification-connection';
+import {
+  ConnectionEvent,
+  connectionMessage,
+  NOTIFICATION_EVENTS,
+  NotificationConnection,
+  ON_FLAGS,
+} from './notification-connection';
 import { NotificationResource } from './notification.resource';
 
 export const NOTIFICATION_REGISTRY = Symbol('NOTIFICATION_REGISTRY');
@@ -17,6 +26,7 @@ export class NotificationService extends ProviderService<NotificationConnection,
   constructor(
     definitions: ProviderDefinitionRepository,
     @Inject(NOTIFICATION_REGISTRY) registry: ProviderRegistry<NotificationConnection>,
+    private readonly dispatcher: NotificationDispatcher,
   ) {
     super(definitions, registry);
   }
@@ -58,7 +68,11 @@ export class NotificationService extends ProviderService<NotificationConnection,
 
   /**
    * Delivers one library event to every connection whose matching `on*` flag is set (and whose tags match, when
-   * the event names the author's tags). Failures are logged per connection and never thrown.
+   * the event names the author's tags). Channel connections (Email, Ntfy, HomeAssistant, Webhook) go through
+   * the hub's durable dispatcher as one notification (source_agent `quire`) with one delivery per connection
+   * target: the first attempt runs now, transient failures are retried in the background, and every attempt
+   * is visible in GET /notifications/{id}. Returns the number of deliveries whose first attempt succeeded.
+   * Failures are logged and never thrown.
    */
   async deliver(
     event: ConnectionEvent,
@@ -66,6 +80,8 @@ export class NotificationService extends ProviderService<NotificationConnection,
   ): Promise<number> {
     if (event.eventType === 'test') return 0;
     const flag = NOTIFICATION_EVENTS[event.eventType].flag;
+    const message = connectionMessage(event);
+    const targets: { connectionId: number; connectionPart: number; channel: DeliveryChannel }[] = [];
     let delivered = 0;
     for (const definition of await this.listEnabled()) {
       if (definition.options[flag] !== true) continue;
@@ -80,8 +96,17 @@ export class NotificationService extends ProviderService<NotificationConnection,
         continue;
       const resolved = this.resolve(definition);
       if (!resolved) continue;
+      const { provider, settings } = resolved;
+      if (provider.targets) {
+        provider
+          .targets(settings, message)
+          .forEach((target, part) =>
+            targets.push({ connectionId: definition.id, connectionPart: part, channel: target.channel }),
+          );
+        continue;
+      }
       try {
-        await resolved.provider.send(event, resolved.settings);
+        await provider.send(event, settings);
         delivered++;
       } catch (error) {
         this.logger.warn(
@@ -89,6 +114,40 @@ export class NotificationService extends ProviderService<NotificationConnection,
         );
       }
     }
+    if (targets.length === 0) return delivered;
+    try {
+      const result = await this.dispatcher.dispatchToConnections(
+        {
+          sourceAgent: message.sourceAgent!,
+          title: message.title,
+          body: message.body,
+          priority: message.priority,
+          metadata: message.metadata,
+        },
+        targets,
+      );
+      delivered += result.channels_dispatched.length;
+    } catch (error) {
+      this.logger.error(
+        `Notification connections not dispatched for ${event.eventType}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
     return delivered;
+  }
+
+  /**
+   * The settings of one target of a stored connection, read at attempt time by the hub's delivery runner
+   * (so a corrected setting applies to pending retries). Null when the connection or the part is gone.
+   */
+  async connectionTarget(
+    connectionId: number,
+    part: number,
+    message: ChannelMessage,
+  ): Promise<ConnectionTarget | null> {
+    const definition = await this.definitions.findOne(this.kind, connectionId);
+    if (!definition) return null;
+    const resolved = this.resolve(definition);
+    if (!resolved?.provider.targets) return null;
+    return resolved.provider.targets(resolved.settings, message)[part] ?? null;
   }
 }
