@@ -9,6 +9,7 @@ import { normalizePath, notEmpty } from './author-validation';
 import { Author } from './author.entity';
 import { AuthorAddedEvent } from './author.events';
 import { AuthorRepository } from './author.repository';
+import { CatalogueIdentityCheckHook } from './catalogue-identity-check';
 import { AuthorService } from './author.service';
 import { AuthorMetadata } from './author-metadata.entity';
 import {
@@ -41,9 +42,18 @@ export interface AddAuthorInput {
   addOptions?: AddAuthorOptionsValue;
 }
 
+export interface AddAuthorOptions {
+  /**
+   * Ask the metadata source whether `foreignAuthorId` exists before writing anything (POST /author, POST /book);
+   * import lists, which take their ids from another library, skip it.
+   */
+  checkIdentity?: boolean;
+}
+
 /**
- * Adds an author (metadata row + author row) from the given data without a metadata source.
- * The metadata-source feature calls `add` with data it fetched; publishes `author.added`.
+ * Adds an author (metadata row + author row) from the given data; publishes `author.added`, on which the
+ * metadata-source feature refreshes it. With `checkIdentity` the metadata source first confirms the id
+ * (through CatalogueIdentityCheckHook, a no-op when no source is plugged in).
  */
 @Injectable()
 export class AddAuthorService {
@@ -51,48 +61,66 @@ export class AddAuthorService {
     private readonly repository: AuthorRepository,
     private readonly authors: AuthorService,
     private readonly events: EventEmitter2,
+    private readonly identity: CatalogueIdentityCheckHook,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  async add(input: AddAuthorInput, manager?: EntityManager): Promise<Author> {
-    const path = await this.validate(input);
-    const save = async (tx: EntityManager) => {
-      const names = authorNames(input.authorName!);
-      const metadata = await tx.getRepository(AuthorMetadata).save(
-        tx.getRepository(AuthorMetadata).create({
-          foreignAuthorId: input.foreignAuthorId!.trim(),
-          titleSlug: input.titleSlug ?? input.foreignAuthorId!.trim(),
-          name: names.name,
-          sortName: names.sortName,
-          nameLastFirst: names.nameLastFirst,
-          sortNameLastFirst: names.sortNameLastFirst,
-          overview: input.overview ?? null,
-          disambiguation: input.disambiguation ?? null,
-          status: input.status ?? 'continuing',
-          images: input.images ?? [],
-          links: input.links ?? [],
-          genres: input.genres ?? [],
-          ratings: { ...EMPTY_RATINGS, ...input.ratings },
-        }),
-      );
-      return tx.getRepository(Author).save(
-        tx.getRepository(Author).create({
-          authorMetadataId: metadata.id,
-          cleanName: names.cleanName,
-          monitored: input.monitored ?? input.addOptions?.monitored ?? true,
-          monitorNewItems: input.monitorNewItems ?? 'all',
-          path,
-          rootFolderPath: input.rootFolderPath ? normalizePath(input.rootFolderPath) : null,
-          qualityProfileId: input.qualityProfileId!,
-          metadataProfileId: input.metadataProfileId!,
-          tags: [...new Set(input.tags ?? [])],
-          addOptions: input.addOptions ?? null,
-        }),
-      );
-    };
-    const author = manager ? await save(manager) : await this.dataSource.transaction(save);
-    this.events.emit(AuthorAddedEvent.NAME, new AuthorAddedEvent(author, input.foreignAuthorId!, input.authorName!));
+  async add(input: AddAuthorInput, options: AddAuthorOptions = {}): Promise<Author> {
+    const path = await this.prepare(input, options);
+    const author = await this.dataSource.transaction((tx) => this.insert(tx, input, path));
+    this.announce(author, input);
     return author;
+  }
+
+  /** Everything that can refuse the author before a row is written; returns the author's folder path. */
+  async prepare(input: AddAuthorInput, options: AddAuthorOptions = {}): Promise<string> {
+    const path = await this.validate(input);
+    if (options.checkIdentity) await this.identity.assertAuthorExists(input.foreignAuthorId!.trim());
+    return path;
+  }
+
+  /** Writes the metadata and author rows in the caller's transaction; the caller `announce`s after the commit. */
+  async insert(tx: EntityManager, input: AddAuthorInput, path: string): Promise<Author> {
+    const names = authorNames(input.authorName!);
+    const metadata = await tx.getRepository(AuthorMetadata).save(
+      tx.getRepository(AuthorMetadata).create({
+        foreignAuthorId: input.foreignAuthorId!.trim(),
+        titleSlug: input.titleSlug ?? input.foreignAuthorId!.trim(),
+        name: names.name,
+        sortName: names.sortName,
+        nameLastFirst: names.nameLastFirst,
+        sortNameLastFirst: names.sortNameLastFirst,
+        overview: input.overview ?? null,
+        disambiguation: input.disambiguation ?? null,
+        status: input.status ?? 'continuing',
+        images: input.images ?? [],
+        links: input.links ?? [],
+        genres: input.genres ?? [],
+        ratings: { ...EMPTY_RATINGS, ...input.ratings },
+      }),
+    );
+    return tx.getRepository(Author).save(
+      tx.getRepository(Author).create({
+        authorMetadataId: metadata.id,
+        cleanName: names.cleanName,
+        monitored: input.monitored ?? input.addOptions?.monitored ?? true,
+        monitorNewItems: input.monitorNewItems ?? 'all',
+        path,
+        rootFolderPath: input.rootFolderPath ? normalizePath(input.rootFolderPath) : null,
+        qualityProfileId: input.qualityProfileId!,
+        metadataProfileId: input.metadataProfileId!,
+        tags: [...new Set(input.tags ?? [])],
+        addOptions: input.addOptions ?? null,
+      }),
+    );
+  }
+
+  /**
+   * Publishes `author.added`, which queues the author's RefreshAuthor. Only after the transaction that wrote
+   * the author (and, for POST /book, its first book) committed: the refresh must see those rows.
+   */
+  announce(author: Author, input: AddAuthorInput): void {
+    this.events.emit(AuthorAddedEvent.NAME, new AuthorAddedEvent(author, input.foreignAuthorId!, input.authorName!));
   }
 
   /** Readarr's add-author rules; returns the author's folder path. */

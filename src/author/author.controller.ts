@@ -23,7 +23,7 @@ export class AuthorController {
 
   @Post()
   async create(@Body() body: AuthorResource): Promise<AuthorResource> {
-    const author = await this.addAuthor.add(toAddAuthorInput(body));
+    const author = await this.addAuthor.add(toAddAuthorInput(body), { checkIdentity: true });
     return this.authors.resource(author.id);
   }
 

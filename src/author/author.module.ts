@@ -11,6 +11,7 @@ import { Author } from './author.entity';
 import { AuthorRepository } from './author.repository';
 import { AuthorService } from './author.service';
 import { AuthorMetadata } from './author-metadata.entity';
+import { CatalogueIdentityCheckHook } from './catalogue-identity-check';
 import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler';
 
 /** Authors and their metadata: list/get/add/update/delete, the bulk editor, folder moves. */
@@ -21,11 +22,12 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
     AuthorRepository,
     AuthorService,
     AddAuthorService,
+    CatalogueIdentityCheckHook,
     AuthorEditorService,
     AuthorDiskService,
     MoveAuthorHandler,
     BulkMoveAuthorHandler,
   ],
-  exports: [AuthorRepository, AuthorService, AddAuthorService, AuthorDiskService],
+  exports: [AuthorRepository, AuthorService, AddAuthorService, AuthorDiskService, CatalogueIdentityCheckHook],
 })
 export class AuthorModule {}

@@ -7,6 +7,7 @@ import { cleanName } from '../author/author-names';
 import { notEmpty } from '../author/author-validation';
 import type { Author } from '../author/author.entity';
 import { AuthorRepository } from '../author/author.repository';
+import { CatalogueIdentityCheckHook } from '../author/catalogue-identity-check';
 import { toAddAuthorInput } from '../author/author-input.mapper';
 import { EMPTY_RATINGS, type MediaCoverValue } from '../author/catalogue-values';
 import { failure, ValidationError, type ValidationFailure } from '../common/errors/domain-errors';
@@ -40,6 +41,7 @@ export class AddBookService {
     private readonly addAuthor: AddAuthorService,
     private readonly authors: AuthorRepository,
     private readonly events: EventEmitter2,
+    private readonly identity: CatalogueIdentityCheckHook,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -60,6 +62,7 @@ export class AddBookService {
     push(notEmpty('title', 'Title', title));
     if (failures.length > 0) throw new ValidationError(failures);
 
+    await this.identity.assertBookExists(foreignBookId!);
     const author = await this.resolveAuthor(input);
     const book = await this.dataSource.transaction(async (manager) => {
       const saved = await manager.getRepository(Book).save(
@@ -119,9 +122,12 @@ export class AddBookService {
     if (existing) return existing;
     // Readarr adds an author created for one book with "none" monitoring of its other books.
     const authorInput = toAddAuthorInput(input.author!);
-    return this.addAuthor.add({
-      ...authorInput,
-      addOptions: { monitor: 'none', booksToMonitor: [], monitored: true, ...authorInput.addOptions },
-    });
+    return this.addAuthor.add(
+      {
+        ...authorInput,
+        addOptions: { monitor: 'none', booksToMonitor: [], monitored: true, ...authorInput.addOptions },
+      },
+      { checkIdentity: true },
+    );
   }
 }

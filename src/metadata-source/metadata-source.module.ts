@@ -7,6 +7,7 @@ import { LibraryIndexRepository } from './lookup/library-index.repository';
 import { AuthorLookupController, BookLookupController, SearchController } from './lookup/lookup.controller';
 import { LookupService } from './lookup/lookup.service';
 import { METADATA_SOURCE } from './metadata-source';
+import { MetadataIdentityCheck } from './metadata-identity.check';
 import { MetadataSourceCheck } from './metadata-source.check';
 import { OpenLibrarySource } from './open-library/open-library.source';
 import { CatalogueWriter } from './refresh/catalogue-writer';
@@ -43,6 +44,7 @@ import {
     BulkRefreshBookHandler,
     LibraryEventsListener,
     MetadataSourceCheck,
+    MetadataIdentityCheck,
   ],
   exports: [METADATA_SOURCE, RefreshAuthorService, RefreshBookService],
 })
