@@ -41,6 +41,25 @@ export class ProviderStatusService {
     return !!status?.disabledTill && status.disabledTill > now;
   }
 
+  /** The given providers without those blocked right now, in their order. */
+  async notBackedOff<T extends { id: number }>(providers: T[], now = new Date()): Promise<T[]> {
+    const ids = providers.map((provider) => provider.id);
+    const blocked = new Set((await this.blocked(ids, now)).map((status) => status.providerId));
+    return providers.filter((provider) => !blocked.has(provider.id));
+  }
+
+  /** Runs one call through provider `providerId`, recording its success or failure (the failure is rethrown). */
+  async track<T>(providerId: number, call: () => Promise<T>): Promise<T> {
+    try {
+      const result = await call();
+      await this.recordSuccess(providerId);
+      return result;
+    } catch (error) {
+      await this.recordFailure(providerId, error);
+      throw error;
+    }
+  }
+
   /** Statuses of the given providers that are blocked right now. */
   async blocked(providerIds: number[], now = new Date()): Promise<ProviderStatus[]> {
     if (providerIds.length === 0) return [];

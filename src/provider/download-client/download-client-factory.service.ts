@@ -27,8 +27,7 @@ export class DownloadClientFactory {
       (definition) =>
         !protocol || this.downloadClients.registry.find(definition.implementation)?.meta.protocol === protocol,
     );
-    const blocked = new Set((await this.statuses.blocked(definitions.map((d) => d.id))).map((s) => s.providerId));
-    return definitions.filter((d) => !blocked.has(d.id)).flatMap((d) => this.wrap(d) ?? []);
+    return (await this.statuses.notBackedOff(definitions)).flatMap((d) => this.wrap(d) ?? []);
   }
 
   async client(downloadClientId: number): Promise<DownloadClient> {
@@ -41,16 +40,7 @@ export class DownloadClientFactory {
     const resolved = this.downloadClients.resolve(definition);
     if (!resolved) return undefined;
     const inner = resolved.provider.createClient(definition, resolved.settings);
-    const track = async <T>(call: () => Promise<T>): Promise<T> => {
-      try {
-        const result = await call();
-        await this.statuses.recordSuccess(definition.id);
-        return result;
-      } catch (error) {
-        await this.statuses.recordFailure(definition.id, error);
-        throw error;
-      }
-    };
+    const track = <T>(call: () => Promise<T>): Promise<T> => this.statuses.track(definition.id, call);
     return {
       downloadClientId: inner.downloadClientId,
       name: inner.name,

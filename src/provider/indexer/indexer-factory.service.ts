@@ -34,9 +34,9 @@ export class IndexerFactory {
     const definitions = (await this.indexers.listEnabled()).filter(
       (definition) => definition.options[FLAG[use]] === true,
     );
-    const blocked = new Set((await this.statuses.blocked(definitions.map((d) => d.id))).map((s) => s.providerId));
-    for (const id of blocked) this.logger.debug(`Indexer ${id} is backed off, skipped`);
-    return definitions.filter((d) => !blocked.has(d.id)).flatMap((d) => this.wrap(d) ?? []);
+    const usable = await this.statuses.notBackedOff(definitions);
+    for (const d of definitions) if (!usable.includes(d)) this.logger.debug(`Indexer ${d.id} is backed off, skipped`);
+    return usable.flatMap((d) => this.wrap(d) ?? []);
   }
 
   async client(indexerId: number): Promise<IndexerClient> {
@@ -49,16 +49,7 @@ export class IndexerFactory {
     const resolved = this.indexers.resolve(definition);
     if (!resolved) return undefined;
     const inner = resolved.provider.createClient(definition, resolved.settings);
-    const track = async <T>(call: () => Promise<T>): Promise<T> => {
-      try {
-        const result = await call();
-        await this.statuses.recordSuccess(definition.id);
-        return result;
-      } catch (error) {
-        await this.statuses.recordFailure(definition.id, error);
-        throw error;
-      }
-    };
+    const track = <T>(call: () => Promise<T>): Promise<T> => this.statuses.track(definition.id, call);
     return {
       indexerId: inner.indexerId,
       name: inner.name,
