@@ -44,8 +44,8 @@ export function cutoffUnmetCondition(sets: CutoffSets[]): string {
   return parts.length > 0 ? `(${parts.join(' OR ')})` : 'false';
 }
 
-/** The book has no file (an anti-join probe through edition → book_file indexes). */
-const NO_FILE = `NOT EXISTS (SELECT 1 FROM edition fe JOIN book_file f ON f.edition_id = fe.id WHERE fe.book_id = b.id)`;
+/** The book has no file (`book.file_count` is kept by triggers on book_file and edition). */
+const NO_FILE = 'b.file_count = 0';
 
 /** wanted/missing and wanted/cutoff: paged book lists. */
 @Injectable()

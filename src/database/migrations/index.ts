@@ -7,6 +7,7 @@ import { System1763880500000 } from './1763880500000-system';
 import { Providers1763880600000 } from './1763880600000-providers';
 import { SearchAndQueue1763880800000 } from './1763880800000-search-and-queue';
 import { PerformanceIndexes1763881000000 } from './1763881000000-performance-indexes';
+import { BookFileCounters1763881050000 } from './1763881050000-book-file-counters';
 import { HubConnectionDeliveries1763881100000 } from './1763881100000-hub-connection-deliveries';
 
 /** Every migration, in order. New migrations are appended here (never edited after they land). */
@@ -20,5 +21,6 @@ export const migrations = [
   Providers1763880600000,
   SearchAndQueue1763880800000,
   PerformanceIndexes1763881000000,
+  BookFileCounters1763881050000,
   HubConnectionDeliveries1763881100000,
 ];
