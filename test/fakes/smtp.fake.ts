@@ -29,6 +29,8 @@ export class FakeSmtp {
   async start(): Promise<this> {
     this.server = new SMTPServer({
       authOptional: true,
+      // AUTH over plain TCP (tests have no TLS), so `credentials` can be checked; unauthenticated mail still passes.
+      allowInsecureAuth: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
       onAuth: (auth, _session, callback) => {
