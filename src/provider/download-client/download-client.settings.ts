@@ -1,7 +1,40 @@
+import { applyDecorators } from '@nestjs/common';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { Field } from '../core/field.decorator';
+import { Field, type SelectOptionDef } from '../core/field.decorator';
 
 const HOST = /^[^\s/:?#]+$|^\[[0-9a-fA-F:]+\]$/;
+
+// Field decorators shared by several clients. Each lists its decorators in the order stacked decorators apply
+// (bottom-up), so the validation metadata, and with it the order of validation messages, is as if written inline.
+
+/** The optional login user name of a client (its place in the form differs per client, hence `order`). */
+const UsernameField = (order: number) =>
+  applyDecorators(IsString(), IsOptional(), Field({ order, label: 'Username', privacy: 'userName' }));
+
+/** The optional login password of a client (masked on output). */
+const PasswordField = (order: number) =>
+  applyDecorators(IsString(), IsOptional(), Field({ order, label: 'Password', type: 'password', privacy: 'password' }));
+
+/** A numeric select field that accepts exactly the values of its options. */
+function SelectField(order: number, label: string, selectOptions: Record<string, number> | SelectOptionDef[]) {
+  const values = Array.isArray(selectOptions)
+    ? selectOptions.map((option) => option.value)
+    : Object.values(selectOptions);
+  return applyDecorators(IsIn(values), Field({ order, label, type: 'select', selectOptions, valueType: 'number' }));
+}
+
+/** The blackhole clients' folder to import completed downloads from. */
+const WatchFolderField = () =>
+  applyDecorators(
+    IsNotEmpty({ message: "'Watch Folder' must not be empty." }),
+    IsString(),
+    Field({
+      order: 1,
+      label: 'Watch Folder',
+      type: 'path',
+      helpText: 'Folder from which Readarr should import completed downloads',
+    }),
+  );
 
 /** host/port/useSsl/urlBase, shared by the network clients. */
 export abstract class HostSettings {
@@ -44,14 +77,10 @@ export const QBITTORRENT_CONTENT_LAYOUT = [
 ];
 
 export class QBittorrentSettings extends HostSettings {
-  @Field({ order: 4, label: 'Username', privacy: 'userName' })
-  @IsOptional()
-  @IsString()
+  @UsernameField(4)
   username = '';
 
-  @Field({ order: 5, label: 'Password', type: 'password', privacy: 'password' })
-  @IsOptional()
-  @IsString()
+  @PasswordField(5)
   password = '';
 
   @Field({
@@ -69,16 +98,13 @@ export class QBittorrentSettings extends HostSettings {
   @IsString()
   musicImportedCategory: string | null = null;
 
-  @Field({ order: 8, label: 'Recent Priority', type: 'select', selectOptions: TORRENT_PRIORITY, valueType: 'number' })
-  @IsIn([0, 1])
+  @SelectField(8, 'Recent Priority', TORRENT_PRIORITY)
   recentTvPriority = 0;
 
-  @Field({ order: 9, label: 'Older Priority', type: 'select', selectOptions: TORRENT_PRIORITY, valueType: 'number' })
-  @IsIn([0, 1])
+  @SelectField(9, 'Older Priority', TORRENT_PRIORITY)
   olderTvPriority = 0;
 
-  @Field({ order: 10, label: 'Initial State', type: 'select', selectOptions: QBITTORRENT_STATE, valueType: 'number' })
-  @IsIn([0, 1, 2])
+  @SelectField(10, 'Initial State', QBITTORRENT_STATE)
   initialState = 0;
 
   @Field({ order: 11, label: 'Sequential Order', type: 'checkbox', helpText: 'Download in sequential order' })
@@ -94,14 +120,7 @@ export class QBittorrentSettings extends HostSettings {
   @IsBoolean()
   firstAndLast = false;
 
-  @Field({
-    order: 13,
-    label: 'Content Layout',
-    type: 'select',
-    selectOptions: QBITTORRENT_CONTENT_LAYOUT,
-    valueType: 'number',
-  })
-  @IsIn([0, 1, 2])
+  @SelectField(13, 'Content Layout', QBITTORRENT_CONTENT_LAYOUT)
   contentLayout = 0;
 }
 
@@ -120,14 +139,10 @@ export class SabnzbdSettings extends HostSettings {
   @IsString()
   apiKey = '';
 
-  @Field({ order: 5, label: 'Username', privacy: 'userName' })
-  @IsOptional()
-  @IsString()
+  @UsernameField(5)
   username = '';
 
-  @Field({ order: 6, label: 'Password', type: 'password', privacy: 'password' })
-  @IsOptional()
-  @IsString()
+  @PasswordField(6)
   password = '';
 
   @Field({
@@ -139,12 +154,10 @@ export class SabnzbdSettings extends HostSettings {
   @IsString()
   musicCategory = 'Readarr';
 
-  @Field({ order: 8, label: 'Recent Priority', type: 'select', selectOptions: SABNZBD_PRIORITY, valueType: 'number' })
-  @IsIn([-100, -2, -1, 0, 1, 2])
+  @SelectField(8, 'Recent Priority', SABNZBD_PRIORITY)
   recentTvPriority = -100;
 
-  @Field({ order: 9, label: 'Older Priority', type: 'select', selectOptions: SABNZBD_PRIORITY, valueType: 'number' })
-  @IsIn([-100, -2, -1, 0, 1, 2])
+  @SelectField(9, 'Older Priority', SABNZBD_PRIORITY)
   olderTvPriority = -100;
 }
 
@@ -152,14 +165,10 @@ export class TransmissionSettings extends HostSettings {
   port = 9091;
   urlBase: string | null = '/transmission/';
 
-  @Field({ order: 4, label: 'Username', privacy: 'userName' })
-  @IsOptional()
-  @IsString()
+  @UsernameField(4)
   username = '';
 
-  @Field({ order: 5, label: 'Password', type: 'password', privacy: 'password' })
-  @IsOptional()
-  @IsString()
+  @PasswordField(5)
   password = '';
 
   @Field({ order: 6, label: 'Category', helpText: 'Creates a [category] subdirectory in the output directory' })
@@ -172,12 +181,10 @@ export class TransmissionSettings extends HostSettings {
   @IsString()
   tvDirectory: string | null = null;
 
-  @Field({ order: 8, label: 'Recent Priority', type: 'select', selectOptions: TORRENT_PRIORITY, valueType: 'number' })
-  @IsIn([0, 1])
+  @SelectField(8, 'Recent Priority', TORRENT_PRIORITY)
   recentTvPriority = 0;
 
-  @Field({ order: 9, label: 'Older Priority', type: 'select', selectOptions: TORRENT_PRIORITY, valueType: 'number' })
-  @IsIn([0, 1])
+  @SelectField(9, 'Older Priority', TORRENT_PRIORITY)
   olderTvPriority = 0;
 
   @Field({ order: 10, label: 'Add Paused', type: 'checkbox' })
@@ -196,14 +203,7 @@ export class TorrentBlackholeSettings {
   @IsNotEmpty({ message: "'Torrent Folder' must not be empty." })
   torrentFolder = '';
 
-  @Field({
-    order: 1,
-    label: 'Watch Folder',
-    type: 'path',
-    helpText: 'Folder from which Readarr should import completed downloads',
-  })
-  @IsString()
-  @IsNotEmpty({ message: "'Watch Folder' must not be empty." })
+  @WatchFolderField()
   watchFolder = '';
 
   @Field({
@@ -237,13 +237,6 @@ export class UsenetBlackholeSettings {
   @IsNotEmpty({ message: "'Nzb Folder' must not be empty." })
   nzbFolder = '';
 
-  @Field({
-    order: 1,
-    label: 'Watch Folder',
-    type: 'path',
-    helpText: 'Folder from which Readarr should import completed downloads',
-  })
-  @IsString()
-  @IsNotEmpty({ message: "'Watch Folder' must not be empty." })
+  @WatchFolderField()
   watchFolder = '';
 }
