@@ -39,14 +39,15 @@ export class NotificationRecordResource {
   priority: Priority;
   metadata: Record<string, unknown>;
   requestedChannels: ChannelName[];
-  channels: ChannelName[];
+  /** The channel kind of each delivery (`webhook` only for notification connections). */
+  channels: DeliveryChannel[];
   /** Which step of the resolution order chose the channels. */
   @ApiProperty({ enum: ['request', 'route', 'default', 'fallback', 'connection'] })
   resolvedBy: string;
   /** The spec's status, from the first attempt of each channel (what POST /notify answered). */
   @ApiProperty({ enum: ['ok', 'partial', 'failed'], required: false })
   status?: NotificationStatus;
-  channelsDispatched: ChannelName[];
+  channelsDispatched: DeliveryChannel[];
   /** Where the deliveries stand now, retries included: pending, delivered, partial or failed. */
   @ApiProperty({ enum: ['pending', 'delivered', 'partial', 'failed'] })
   finalState: string;

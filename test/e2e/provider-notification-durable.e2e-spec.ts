@@ -97,6 +97,7 @@ describe('providers: notification connections go through the hub’s durable dis
     hooks = new WebhookReceiver();
     await hooks.server.start();
     t = await createTestApp({
+      HUB_NTFY_URL: ntfy.url, // the hub's own ntfy channel (QuireHub test); ha_tts stays unconfigured
       HUB_RETRY_MAX_ATTEMPTS: '6',
       HUB_RETRY_BASE_DELAY_MS: '30',
       HUB_RETRY_MAX_DELAY_MS: '200',
@@ -383,6 +384,17 @@ describe('providers: notification connections go through the hub’s durable dis
     });
     expect(response.text).not.toContain(SECRETS.ntfyToken);
     ntfy.script({ kind: 'ok' });
+  });
+
+  it('a QuireHub test reports a partial hub result as a failure, naming the channel that accepted it', async () => {
+    ntfy.script({ kind: 'ok' });
+    const before = ntfy.published.length;
+    const response = await t.api
+      .post('/api/v1/notification/test')
+      .send({ name: 'hub', implementation: 'QuireHub', fields: [{ name: 'channels', value: ['ntfy', 'ha_tts'] }] })
+      .expect(400);
+    expect(response.body[0].errorMessage).toMatch(/partial: channels that accepted it: ntfy/);
+    expect(ntfy.published.slice(before).map((p) => p.topic)).toEqual(['quire']);
   });
 
   it('webhook is a connection-only channel: POST /notify cannot name it', async () => {

@@ -216,6 +216,13 @@ export class QuireHubConnection implements NotificationConnection<QuireHubSettin
       channels: settings.channels.length ? (settings.channels as never) : undefined,
       metadata: { eventType: event.eventType, ...event.data },
     });
-    if (result.status === 'failed') throw new Error('Every hub channel failed');
+    // Honest about a partial result too: a channel that did not accept the first attempt is named.
+    if (result.status !== 'ok') {
+      const sent = result.channels_dispatched.length ? result.channels_dispatched.join(', ') : 'none';
+      throw new Error(
+        `hub notification ${result.notification_id} ${result.status}: channels that accepted it: ${sent} ` +
+          '(see GET /notifications/{id}; transient failures are retried)',
+      );
+    }
   }
 }
