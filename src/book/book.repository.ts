@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { bookFilesAggregate } from '../author/author.repository';
 
 export interface BookQuery {
   /** SQL condition on `b` only (it also narrows the aggregates). */
   scope?: string;
-  /** Extra SQL condition that may use `b`, `a` (author), `m` (author metadata), `fs` (file stats). */
+  /** Extra SQL condition that may use `b` (with trigger-kept file_count/file_size), `a` (author), `m` (author metadata). */
   where?: string;
   params?: unknown[];
   orderBy?: string;
@@ -58,7 +57,7 @@ const BOOK_JSON_COLUMNS = `
   coalesce(e.page_count, 0) AS "pageCount", to_json(b.genres)::text AS "genres",
   coalesce(e.images, '[]'::jsonb)::text AS "images",
   (b.links || coalesce(e.links, '[]'::jsonb))::text AS "links",
-  coalesce(fs.file_count, 0) AS "fileCount", coalesce(fs.size, 0)::text AS "sizeOnDisk",
+  b.file_count AS "fileCount", b.file_size::text AS "sizeOnDisk",
   ${wireDate('b.added')} AS "added", b.add_options::text AS "addOptions",
   ${wireDate('b.last_search_time')} AS "lastSearchTime"`;
 
@@ -82,8 +81,7 @@ export class BookRepository {
         FROM series_book_link l JOIN series s ON s.id = l.series_id
         ${scope.trim() === 'true' ? '' : `JOIN book b ON b.id = l.book_id WHERE ${scope}`}
         GROUP BY l.book_id
-      ) st ON st.book_id = b.id
-      LEFT JOIN (${bookFilesAggregate(scope)}) fs ON fs.book_id = b.id`;
+      ) st ON st.book_id = b.id`;
   }
 
   /** Books projected for the wire (one statement for any number of books). */
@@ -110,7 +108,6 @@ export class BookRepository {
        FROM book b
        JOIN author a ON a.id = b.author_id
        JOIN author_metadata m ON m.id = a.author_metadata_id
-       LEFT JOIN (${bookFilesAggregate(scope)}) fs ON fs.book_id = b.id
        WHERE ${scope} AND ${query.where ?? 'true'}`,
       query.params ?? [],
     );

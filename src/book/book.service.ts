@@ -78,6 +78,33 @@ export class BookService {
     return this.json({});
   }
 
+  /**
+   * GET /book as JSON text chunks: filtered lists in one piece; the whole library in id-range batches
+   * (each one indexed query), so memory stays bounded by one batch whatever the library size.
+   */
+  async *listJsonChunks(query: BookListQuery, batchSize = 2000): AsyncGenerator<string> {
+    const filtered =
+      query.authorId !== undefined || !!query.titleSlug || (query.bookIds !== undefined && query.bookIds.length > 0);
+    if (filtered) {
+      yield await this.listJson(query);
+      return;
+    }
+    // Keyset batches: the next `batchSize` ids after the last one sent (a bounded id range, so the
+    // per-book series aggregate stays within the batch too). One query per batch, none extra.
+    const scope = `b.id > $1 AND b.id <= (SELECT max(id) FROM (SELECT id FROM book WHERE id > $1 ORDER BY id LIMIT ${Math.trunc(batchSize)}) n)`;
+    let last = 0;
+    for (;;) {
+      const rows = await this.repository.findRows({ scope, params: [last] });
+      if (rows.length === 0) break;
+      const urlBase = this.env.get('URL_BASE');
+      const now = Date.now();
+      yield (last > 0 ? ',' : '[') + rows.map((row) => bookRowJson(row, urlBase, now)).join(',');
+      last = rows[rows.length - 1].id;
+      if (rows.length < batchSize) break;
+    }
+    yield last > 0 ? ']' : '[]';
+  }
+
   async resource(id: number, includeAuthor = true): Promise<BookResource> {
     const [book] = await this.resources({ scope: 'b.id = $1', params: [id] }, includeAuthor);
     if (!book) throw new NotFoundError(`Book with ID ${id} does not exist`);
