@@ -78,20 +78,6 @@ export const AUTHOR_COLUMNS = `
   m.disambiguation AS "disambiguation", m.status AS "status", m.images AS "images", m.links AS "links",
   m.genres AS "genres", m.ratings AS "ratings"`;
 
-/**
- * Per-book file aggregate, restricted to the books matching `bookFilter` (an SQL condition on `b`).
- * Shared by author and book statistics so both follow the same rules.
- */
-export function bookFilesAggregate(bookFilter = 'true'): string {
-  const scoped = bookFilter.trim() !== 'true';
-  return `
-    SELECT e.book_id, count(f.id)::int AS file_count, sum(f.size)::bigint AS size
-    FROM book_file f
-    JOIN edition e ON e.id = f.edition_id
-    ${scoped ? `JOIN book b ON b.id = e.book_id WHERE ${bookFilter}` : ''}
-    GROUP BY e.book_id`;
-}
-
 /** Reads and writes of authors. Lists are single projected queries; statistics one aggregate. */
 @Injectable()
 export class AuthorRepository {
