@@ -1,9 +1,11 @@
 import { mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DataSource } from 'typeorm';
 import yazl from 'yazl';
 import { BackupService } from '../../src/system/backup/backup.service';
 import { NOT_BACKED_UP } from '../../src/system/backup/database-dump';
+import { createAuthor, createBook, createBookFile } from '../factories';
 import { runCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { sql as testSql } from '../utils/test-database';
@@ -210,3 +212,39 @@ describe('backups on external PostgreSQL', () => {
 });
 
 // The embedded-database (PGlite) round trip runs in a child process: see system-process.e2e-spec.ts.
+
+describe('restore and trigger-kept counters', () => {
+  let t: TestApp;
+  const query: Query = (text, params) => testSql(text, params);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('recomputes trigger-kept counters on restore (an archive with wrong or missing counters)', async () => {
+    const author = await createAuthor(t.app.get(DataSource), { name: 'Counter Author' });
+    const book = await createBook(t.app.get(DataSource), author, { title: 'Counted' });
+    await createBookFile(t.app.get(DataSource), book.editionId, {
+      path: join(mkdtempSync(join(tmpdir(), 'cnt-')), 'a.epub'),
+      size: 1234,
+    });
+    await query(`UPDATE book SET file_count = 99, file_size = 7 WHERE id = $1`, [book.id]);
+    await query(`INSERT INTO history (author_id, book_id, quality, event_type) VALUES ($1, $2, '{}', 1)`, [
+      author.id,
+      book.id,
+    ]);
+    await query(`UPDATE history_event_count SET count = 500`);
+    await runCommand(t, 'Backup', { type: 'manual' });
+    const [newest] = (await t.api.get('/api/v1/system/backup').expect(200)).body.sort(
+      (a: { time: string }, b: { time: string }) => b.time.localeCompare(a.time),
+    );
+    await t.api.post(`/api/v1/system/backup/restore/${newest.id}`).expect(200);
+    expect(await query(`SELECT file_count, file_size::int AS file_size FROM book WHERE id = $1`, [book.id])).toEqual([
+      { file_count: 1, file_size: 1234 },
+    ]);
+    const [{ count }] = await query<{ count: string }>(`SELECT sum(count)::text AS count FROM history_event_count`);
+    const [{ real }] = await query<{ real: string }>(`SELECT count(*)::text AS real FROM history`);
+    expect(count).toBe(real);
+  });
+});

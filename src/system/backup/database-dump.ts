@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { recomputeDerivedCounters } from '../../database/derived-counters';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -178,6 +179,7 @@ export async function restoreDatabase(
         );
       }
     }
+    await recomputeDerivedCounters(runner);
     await resetSequences(runner);
     await afterRestore?.(runner);
     await runner.query('COMMIT');
