@@ -150,7 +150,7 @@ async function measureEndpoint(
     url: quire.url + endpoint.path,
     headers,
     connections: CONNECTIONS,
-    durationSeconds: DURATION,
+    durationSeconds: endpoint.durationSeconds ?? DURATION,
   });
   const peak = quire.peakRssMb();
   if (!databaseUrl)
@@ -166,7 +166,7 @@ async function measureEndpoint(
   const transport = await load({
     url: transportServer.url + endpoint.path,
     connections: CONNECTIONS,
-    durationSeconds: DURATION,
+    durationSeconds: endpoint.durationSeconds ?? DURATION,
   });
   await transportServer.stop();
 
@@ -179,7 +179,11 @@ async function measureEndpoint(
       { DATABASE_URL: databaseUrl },
       { args: [queriesFile], readyPath: '/__ready' },
     );
-    database = await load({ url: pgServer.url + endpoint.path, connections: CONNECTIONS, durationSeconds: DURATION });
+    database = await load({
+      url: pgServer.url + endpoint.path,
+      connections: CONNECTIONS,
+      durationSeconds: endpoint.durationSeconds ?? DURATION,
+    });
     await pgServer.stop();
   }
   return {
