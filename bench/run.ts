@@ -15,6 +15,7 @@ import { Client } from 'pg';
 import { endpoints, NOTIFY_BODY } from './lib/endpoints';
 import { load, LoadResult } from './lib/load';
 import { RunningProcess, startNode } from './lib/processes';
+import { generateLibraryFiles, timeRescan } from './lib/rescan';
 import { DEFAULT_SIZE, scaledSize, SeedSize, seedStatements } from './lib/seed-sql';
 
 const args = Object.fromEntries(
@@ -26,7 +27,8 @@ const args = Object.fromEntries(
 const SCALE = Number(args.scale ?? 1);
 const DURATION = Number(args.duration ?? 5);
 const CONNECTIONS = Number(args.connections ?? 8);
-const MODES = (args.modes ?? 'postgres,embedded').split(',');
+const MODES = (args.modes ?? 'postgres,embedded,rescan').split(',');
+const RESCAN_FILES = Number(args.rescanFiles ?? 20_000);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const API_KEY = 'benchbenchbenchbenchbenchbench00';
 const ROOT = join(__dirname, '..');
@@ -65,6 +67,7 @@ async function main() {
   try {
     if (MODES.includes('postgres')) rows.push(...(await benchPostgres(size, quireEnv, ntfy, facts)));
     if (MODES.includes('embedded')) rows.push(...(await benchEmbedded(size, quireEnv, facts)));
+    if (MODES.includes('rescan')) facts.push(await benchRescan(quireEnv));
   } finally {
     await ntfy.stop();
   }
@@ -258,6 +261,36 @@ async function benchEmbedded(size: SeedSize, quireEnv: Record<string, string>, f
     await quire.stop();
   }
   return rows;
+}
+
+/** RescanFolders over a generated folder of files, on a fresh PostgreSQL database. */
+async function benchRescan(quireEnv: Record<string, string>): Promise<string> {
+  const name = `quire_bench_rescan_${Date.now()}`;
+  const admin = new Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-rescan-'));
+  const root = join(mkdtempSync(join(tmpdir(), 'quire-bench-library-')), 'library');
+  log(`rescan: generating ${RESCAN_FILES} files`);
+  generateLibraryFiles(root, RESCAN_FILES);
+  const quire = await startNode(
+    MAIN,
+    { ...quireEnv, DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    { readyPath: '/ping' },
+  );
+  try {
+    const result = await timeRescan(quire, API_KEY, root, RESCAN_FILES);
+    return `RescanFolders over ${result.files} generated files (PostgreSQL): ${result.seconds.toFixed(1)} s, ${result.filesPerSecond.toFixed(0)} files/s, server peak RSS ${result.peakRssMb} MB ("${result.message}")`;
+  } finally {
+    await quire.stop();
+    const cleanup = new Client({ connectionString: SERVER_URL });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  }
 }
 
 function monthWindow() {
