@@ -7,6 +7,7 @@ import { FakeNtfy } from '../fakes/ntfy.fake';
 import { FakeSmtp } from '../fakes/smtp.fake';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { sql } from '../utils/test-database';
+import { waitFor } from '../utils/wait-for';
 
 /**
  * Notification connections (Email, Ntfy, HomeAssistant, Webhook) deliver library events through the hub's
@@ -19,16 +20,6 @@ const SECRETS = {
   smtpPassword: 'smtp_SECRET_pw_44d0',
   haWebhookId: 'quire-tts',
 };
-
-async function waitFor<T>(check: () => Promise<T | undefined | false>, what: string, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 interface Attempt {
   number: number;
