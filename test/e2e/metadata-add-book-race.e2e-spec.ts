@@ -1,10 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ConfigStore } from '../../src/settings/config-store.service';
-import { FakeOpenLibrary } from '../fakes/open-library.fake';
+import type { FakeOpenLibrary } from '../fakes/open-library.fake';
 import { CommandJson, waitForCommand } from '../utils/commands';
-import { createTestApp, TestApp } from '../utils/create-test-app';
+import type { TestApp } from '../utils/create-test-app';
+import { startMetadataFixture } from '../utils/metadata-fixture';
 import { sql } from '../utils/test-database';
 
 /**
@@ -44,16 +41,7 @@ describe('POST /book for a new author does not race the RefreshAuthor it causes'
   let standardId: number;
 
   beforeAll(async () => {
-    fake = await FakeOpenLibrary.start();
-    t = await createTestApp({ METADATA_SOURCE_URL: fake.url, COVER_SOURCE_URL: fake.coversUrl });
-    await t.app.get(ConfigStore).set('metadataProvider', { requestsPerMinute: 6000 });
-    root = mkdtempSync(join(tmpdir(), 'quire-add-book-race-'));
-    const profiles = (await t.api.get('/api/v1/metadataprofile').expect(200)).body as { id: number; name: string }[];
-    standardId = profiles.find((profile) => profile.name === 'Standard')!.id;
-    await t.api
-      .post('/api/v1/rootfolder')
-      .send({ name: 'Books', path: root, defaultQualityProfileId: 1, defaultMetadataProfileId: standardId })
-      .expect(200);
+    ({ fake, t, root, metadataProfileId: standardId } = await startMetadataFixture('quire-add-book-race-', 'Standard'));
   });
   afterAll(async () => {
     await sql(RELEASE);

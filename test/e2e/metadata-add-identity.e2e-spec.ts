@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigStore } from '../../src/settings/config-store.service';
-import { FakeOpenLibrary } from '../fakes/open-library.fake';
+import type { FakeOpenLibrary } from '../fakes/open-library.fake';
 import { CommandJson, waitForCommand } from '../utils/commands';
-import { createTestApp, TestApp } from '../utils/create-test-app';
+import type { TestApp } from '../utils/create-test-app';
+import { startMetadataFixture } from '../utils/metadata-fixture';
 import { sql } from '../utils/test-database';
 
 /** Rows an add could have written, and the commands it could have queued. */
@@ -26,16 +24,7 @@ describe('POST /author and POST /book confirm Open Library ids with the metadata
   let standardId: number;
 
   beforeAll(async () => {
-    fake = await FakeOpenLibrary.start();
-    t = await createTestApp({ METADATA_SOURCE_URL: fake.url, COVER_SOURCE_URL: fake.coversUrl });
-    await t.app.get(ConfigStore).set('metadataProvider', { requestsPerMinute: 6000 });
-    root = mkdtempSync(join(tmpdir(), 'quire-add-identity-'));
-    const profiles = (await t.api.get('/api/v1/metadataprofile').expect(200)).body as { id: number; name: string }[];
-    standardId = profiles.find((profile) => profile.name === 'Standard')!.id;
-    await t.api
-      .post('/api/v1/rootfolder')
-      .send({ name: 'Books', path: root, defaultQualityProfileId: 1, defaultMetadataProfileId: standardId })
-      .expect(200);
+    ({ fake, t, root, metadataProfileId: standardId } = await startMetadataFixture('quire-add-identity-', 'Standard'));
   });
   afterAll(async () => {
     await t.close();
