@@ -5,6 +5,7 @@ import { BookService } from '../book/book.service';
 import { BookFileService } from '../book-file/book-file.service';
 import type { CutoffSets } from '../book-file/quality-cutoff';
 import { pagingResource, type PagingResource, resolvePaging } from '../common/paging/paging';
+import { MissingBookCountRepository } from './missing-book-count.repository';
 import type { WantedQuery } from './wanted.resource';
 
 /** Readarr's sort keys for missing/cutoff (reference §4) plus the plain column names. */
@@ -54,10 +55,13 @@ export class WantedService {
     private readonly repository: BookRepository,
     private readonly books: BookService,
     private readonly files: BookFileService,
+    private readonly missingCounts: MissingBookCountRepository,
   ) {}
 
   missing(query: WantedQuery): Promise<PagingResource<BookResource>> {
-    return this.page(query, `b.release_date <= now() AND ${NO_FILE}`);
+    // The default view's total comes from trigger-kept counts; the unmonitored view is rare and counted.
+    const count = query.monitored === false ? undefined : () => this.missingCounts.countMonitoredMissing();
+    return this.page(query, `b.release_date <= now() AND ${NO_FILE}`, count);
   }
 
   async cutoff(query: WantedQuery): Promise<PagingResource<BookResource>> {
@@ -65,14 +69,18 @@ export class WantedService {
     return this.page(query, cutoffUnmetCondition(sets));
   }
 
-  private async page(query: WantedQuery, condition: string): Promise<PagingResource<BookResource>> {
+  private async page(
+    query: WantedQuery,
+    condition: string,
+    count?: () => Promise<number>,
+  ): Promise<PagingResource<BookResource>> {
     const spec = resolvePaging(query, WANTED_SORT_KEYS, 'Books.Id');
     const monitored = query.monitored === false ? 'NOT (b.monitored AND a.monitored)' : 'b.monitored AND a.monitored';
     const where = `${monitored} AND ${condition}`;
     const direction = spec.sortDirection === 'ascending' ? 'ASC' : 'DESC';
     // Page ids first (an index walk on the sort column, no file aggregate), then project only those books.
     const [total, ids] = await Promise.all([
-      this.repository.countWhere(where),
+      count ? count() : this.repository.countWhere(where),
       this.repository.pageIds({
         where,
         orderBy: `${spec.sortColumn} ${direction}, b.id ${direction}`,
