@@ -4,6 +4,7 @@ import { ImportListExclusionModule } from '../import-list-exclusion/import-list-
 import { ProfileModule } from '../profile/profile.module';
 import { TagModule } from '../tag/tag.module';
 import { AddAuthorService } from './add-author.service';
+import { AuthorBookCountRepository } from './author-book-count.repository';
 import { AuthorDiskService } from './author-disk.service';
 import { AuthorEditorService } from './author-editor.service';
 import { AuthorController } from './author.controller';
@@ -20,6 +21,7 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
   controllers: [AuthorController],
   providers: [
     AuthorRepository,
+    AuthorBookCountRepository,
     AuthorService,
     AddAuthorService,
     CatalogueIdentityCheckHook,
@@ -28,6 +30,6 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
     MoveAuthorHandler,
     BulkMoveAuthorHandler,
   ],
-  exports: [AuthorRepository, AuthorService, AddAuthorService, AuthorDiskService, CatalogueIdentityCheckHook],
+  exports: [AuthorRepository, AuthorBookCountRepository, AuthorService, AddAuthorService, AuthorDiskService, CatalogueIdentityCheckHook],
 })
 export class AuthorModule {}

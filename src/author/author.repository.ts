@@ -101,26 +101,6 @@ export class AuthorRepository {
     return row;
   }
 
-  /** Statistics of every requested author (all when `ids` is undefined) in ONE aggregate query. */
-  async statistics(ids?: number[]): Promise<Map<number, AuthorStatisticsRow>> {
-    const filter = ids ? 'b.author_id = ANY($1::int[])' : 'true';
-    // One scan of book: file_count/file_size are kept per book by triggers (migration 1763881050000).
-    const rows: AuthorStatisticsRow[] = await this.dataSource.query(
-      `SELECT b.author_id AS "authorId",
-         count(*)::int AS "totalBookCount",
-         count(*) FILTER (WHERE (b.monitored AND b.release_date < now()) OR b.release_date IS NULL
-                              OR b.file_count > 0)::int AS "bookCount",
-         count(*) FILTER (WHERE b.file_count > 0)::int AS "availableBookCount",
-         coalesce(sum(b.file_count), 0)::int AS "bookFileCount",
-         coalesce(sum(b.file_size), 0)::bigint AS "sizeOnDisk"
-       FROM book b
-       WHERE ${filter}
-       GROUP BY b.author_id`,
-      ids ? [ids] : [],
-    );
-    return new Map(rows.map((row) => [row.authorId, { ...row, sizeOnDisk: Number(row.sizeOnDisk) }]));
-  }
-
   /** Next upcoming and last released book per author, in one query (two index probes per author). */
   async neighbourBooks(ids?: number[]): Promise<NeighbourBookRow[]> {
     const filter = ids ? 'WHERE a.id = ANY($1::int[])' : '';

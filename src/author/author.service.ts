@@ -13,6 +13,7 @@ import { greaterThanZero, normalizePath, validPath } from './author-validation';
 import { Author } from './author.entity';
 import { AuthorDeletedEvent, AuthorEditedEvent } from './author.events';
 import { type AuthorMappingContext, toAuthorResource } from './author.mapper';
+import { AuthorBookCountRepository } from './author-book-count.repository';
 import { AuthorRepository, type NeighbourBookRow } from './author.repository';
 import type { AuthorResource } from './author.resource';
 
@@ -36,6 +37,7 @@ export interface DeleteAuthorOptions {
 export class AuthorService {
   constructor(
     private readonly repository: AuthorRepository,
+    private readonly bookCounts: AuthorBookCountRepository,
     private readonly disk: AuthorDiskService,
     private readonly qualityProfiles: QualityProfileService,
     private readonly metadataProfiles: MetadataProfileService,
@@ -51,7 +53,7 @@ export class AuthorService {
     if (ids && ids.length === 0) return [];
     const [rows, statistics, neighbours, rootFolderPaths] = await Promise.all([
       this.repository.findRows(ids),
-      this.repository.statistics(ids),
+      this.bookCounts.statistics(ids),
       this.repository.neighbourBooks(ids),
       this.rootFolderPaths(),
     ]);

@@ -22,20 +22,26 @@ export async function recomputeDerivedCounters(runner: QueryRunner): Promise<voi
       WHERE history_event_count.count IS DISTINCT FROM excluded.count`);
   await runner.query(`
     DELETE FROM history_event_count c WHERE NOT EXISTS (SELECT 1 FROM history h WHERE h.event_type = c.event_type)`);
-  await recomputeMissingBookCounts(runner);
+  await recomputeAuthorBookCounts(runner);
 }
 
-/** Rebuilt only when some author's summed deltas differ from a count of its missing-candidate books. */
-async function recomputeMissingBookCounts(runner: QueryRunner): Promise<void> {
-  const candidates = `SELECT author_id, count(*) AS n FROM book
-                      WHERE monitored AND file_count = 0 AND release_date IS NOT NULL GROUP BY author_id`;
+/** Rebuilt only when some author's summed deltas differ from its books. */
+async function recomputeAuthorBookCounts(runner: QueryRunner): Promise<void> {
+  const counts = `count(*) AS books, count(*) FILTER (WHERE release_date IS NULL OR file_count > 0) AS undated_or_available,
+    count(*) FILTER (WHERE file_count > 0) AS available_books, sum(file_count) AS file_count, sum(file_size) AS file_size,
+    count(*) FILTER (WHERE monitored AND file_count = 0 AND release_date IS NOT NULL) AS missing_candidates`;
+  const sums = `sum(books) AS books, sum(undated_or_available) AS undated_or_available,
+    sum(available_books) AS available_books, sum(file_count) AS file_count, sum(file_size) AS file_size,
+    sum(missing_candidates) AS missing_candidates`;
   const [{ differs }]: { differs: boolean }[] = await runner.query(`
     SELECT EXISTS (
-      SELECT 1 FROM (${candidates}) want
-      FULL JOIN (SELECT author_id, sum(delta) AS n FROM missing_book_count GROUP BY author_id) have
-        USING (author_id)
-      WHERE coalesce(want.n, 0) <> coalesce(have.n, 0)) AS differs`);
+      (SELECT author_id, ${counts} FROM book GROUP BY author_id)
+      EXCEPT
+      (SELECT author_id, ${sums} FROM author_book_count GROUP BY author_id HAVING sum(books) <> 0)) OR EXISTS (
+      (SELECT author_id, ${sums} FROM author_book_count GROUP BY author_id HAVING sum(books) <> 0)
+      EXCEPT
+      (SELECT author_id, ${counts} FROM book GROUP BY author_id)) AS differs`);
   if (!differs) return;
-  await runner.query(`DELETE FROM missing_book_count`);
-  await runner.query(`INSERT INTO missing_book_count (author_id, delta) SELECT author_id, n FROM (${candidates}) want`);
+  await runner.query(`DELETE FROM author_book_count`);
+  await runner.query(`INSERT INTO author_book_count SELECT author_id, ${counts} FROM book GROUP BY author_id`);
 }

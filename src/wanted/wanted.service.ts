@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { AuthorBookCountRepository } from '../author/author-book-count.repository';
 import { BookRepository } from '../book/book.repository';
 import type { BookResource } from '../book/book.resource';
 import { BookService } from '../book/book.service';
 import { BookFileService } from '../book-file/book-file.service';
 import type { CutoffSets } from '../book-file/quality-cutoff';
 import { pagingResource, type PagingResource, resolvePaging } from '../common/paging/paging';
-import { MissingBookCountRepository } from './missing-book-count.repository';
 import type { WantedQuery } from './wanted.resource';
 
 /** Readarr's sort keys for missing/cutoff (reference §4) plus the plain column names. */
@@ -55,12 +55,12 @@ export class WantedService {
     private readonly repository: BookRepository,
     private readonly books: BookService,
     private readonly files: BookFileService,
-    private readonly missingCounts: MissingBookCountRepository,
+    private readonly bookCounts: AuthorBookCountRepository,
   ) {}
 
   missing(query: WantedQuery): Promise<PagingResource<BookResource>> {
     // The default view's total comes from trigger-kept counts; the unmonitored view is rare and counted.
-    const count = query.monitored === false ? undefined : () => this.missingCounts.countMonitoredMissing();
+    const count = query.monitored === false ? undefined : () => this.bookCounts.countMonitoredMissing();
     return this.page(query, `b.release_date <= now() AND ${NO_FILE}`, count);
   }
 

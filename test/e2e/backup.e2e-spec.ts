@@ -235,7 +235,7 @@ describe('restore and trigger-kept counters', () => {
       book.id,
     ]);
     await query(`UPDATE history_event_count SET count = 500`);
-    await query(`INSERT INTO missing_book_count (author_id, delta) VALUES ($1, 40)`, [author.id]);
+    await query(`INSERT INTO author_book_count VALUES ($1, 3, 0, 0, 0, 0, 40)`, [author.id]);
     await runCommand(t, 'Backup', { type: 'manual' });
     const [newest] = (await t.api.get('/api/v1/system/backup').expect(200)).body.sort(
       (a: { time: string }, b: { time: string }) => b.time.localeCompare(a.time),
@@ -247,10 +247,13 @@ describe('restore and trigger-kept counters', () => {
     const [{ count }] = await query<{ count: string }>(`SELECT sum(count)::text AS count FROM history_event_count`);
     const [{ real }] = await query<{ real: string }>(`SELECT count(*)::text AS real FROM history`);
     expect(count).toBe(real);
-    const missingCounts = await query<{ stored: string; real: string }>(
-      `SELECT (SELECT coalesce(sum(delta), 0)::text FROM missing_book_count) AS stored,
-              (SELECT count(*)::text FROM book WHERE monitored AND file_count = 0 AND release_date IS NOT NULL) AS real`,
+    const bookCounts = await query<{ stored: string; real: string }>(
+      `SELECT (SELECT sum(books + missing_candidates)::text FROM author_book_count) AS stored,
+              (SELECT (count(*) + count(*) FILTER (WHERE monitored AND file_count = 0 AND release_date IS NOT NULL))::text
+               FROM book) AS real`,
     );
-    expect(missingCounts[0].stored).toBe(missingCounts[0].real);
+    expect(bookCounts[0].stored).toBe(bookCounts[0].real);
+    const statistics = (await t.api.get(`/api/v1/author/${author.id}`).expect(200)).body.statistics;
+    expect(statistics).toMatchObject({ totalBookCount: 1, bookFileCount: 1, sizeOnDisk: 1234 });
   });
 });

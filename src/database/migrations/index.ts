@@ -9,7 +9,7 @@ import { SearchAndQueue1763880800000 } from './1763880800000-search-and-queue';
 import { PerformanceIndexes1763881000000 } from './1763881000000-performance-indexes';
 import { BookFileCounters1763881050000 } from './1763881050000-book-file-counters';
 import { HubConnectionDeliveries1763881100000 } from './1763881100000-hub-connection-deliveries';
-import { MissingBookCounts1763881200000 } from './1763881200000-missing-book-counts';
+import { AuthorBookCounts1763881200000 } from './1763881200000-author-book-counts';
 
 /** Every migration, in order. New migrations are appended here (never edited after they land). */
 export const migrations = [
@@ -24,5 +24,5 @@ export const migrations = [
   PerformanceIndexes1763881000000,
   BookFileCounters1763881050000,
   HubConnectionDeliveries1763881100000,
-  MissingBookCounts1763881200000,
+  AuthorBookCounts1763881200000,
 ];

@@ -6,10 +6,10 @@ import { createTestApp, TestApp } from '../utils/create-test-app';
 const DAY = 24 * 3600 * 1000;
 
 /**
- * wanted/missing's totalRecords comes from trigger-kept per-author deltas (migration 1763881200000); after
- * every kind of change it must equal a plain count of the same books, and the listed records must agree.
+ * Author statistics and wanted/missing's totalRecords come from trigger-kept per-author deltas (migration
+ * 1763881200000); after every kind of change they must equal a plain aggregate of the same books.
  */
-describe('wanted/missing totalRecords from trigger-kept counts', () => {
+describe('author statistics and wanted/missing totalRecords from trigger-kept counts', () => {
   let t: TestApp;
   let db: DataSource;
 
@@ -20,11 +20,31 @@ describe('wanted/missing totalRecords from trigger-kept counts', () => {
     );
     return row.n as number;
   };
+  /** Readarr's author statistics aggregated straight from the books. */
+  const naiveStatistics = async (): Promise<Record<number, object>> => {
+    const rows: { authorId: number }[] = await db.query(
+      `SELECT b.author_id AS "authorId", count(*)::int AS "totalBookCount",
+         count(*) FILTER (WHERE (b.monitored AND b.release_date < now()) OR b.release_date IS NULL
+                              OR b.file_count > 0)::int AS "bookCount",
+         count(*) FILTER (WHERE b.file_count > 0)::int AS "availableBookCount",
+         sum(b.file_count)::int AS "bookFileCount", sum(b.file_size)::int AS "sizeOnDisk"
+       FROM book b GROUP BY b.author_id`,
+    );
+    return Object.fromEntries(rows.map(({ authorId, ...statistics }) => [authorId, statistics]));
+  };
   const expectTotalsAgree = async (expected: number) => {
     const page = (await t.api.get('/api/v1/wanted/missing?pageSize=1000').expect(200)).body;
     expect(await naiveCount()).toBe(expected);
     expect(page.totalRecords).toBe(expected);
     expect(page.records).toHaveLength(expected);
+    const authors = (await t.api.get('/api/v1/author').expect(200)).body as { id: number; statistics: object }[];
+    const naive = await naiveStatistics();
+    for (const author of authors) {
+      const { percentOfBooks: _percent, ...statistics } = author.statistics as { percentOfBooks: number };
+      expect(statistics).toEqual(
+        naive[author.id] ?? { totalBookCount: 0, bookCount: 0, availableBookCount: 0, bookFileCount: 0, sizeOnDisk: 0 },
+      );
+    }
   };
 
   beforeAll(async () => {
@@ -74,11 +94,11 @@ describe('wanted/missing totalRecords from trigger-kept counts', () => {
     }
     await expectTotalsAgree(0);
     await db.query(`UPDATE book SET monitored = true WHERE id = $1`, [book.id]);
-    const before = (await db.query(`SELECT count(*)::int AS n FROM missing_book_count`))[0].n as number;
+    const before = (await db.query(`SELECT count(*)::int AS n FROM author_book_count`))[0].n as number;
     expect(before).toBeGreaterThan(1);
     expect((await runCommand(t, 'Housekeeping')).status).toBe('completed');
-    expect(await db.query(`SELECT author_id, delta FROM missing_book_count`)).toEqual([
-      { author_id: author.id, delta: 1 },
+    expect(await db.query(`SELECT author_id, missing_candidates FROM author_book_count`)).toEqual([
+      { author_id: author.id, missing_candidates: 1 },
     ]);
     await expectTotalsAgree(1);
   });
