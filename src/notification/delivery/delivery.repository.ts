@@ -34,6 +34,33 @@ export interface AttemptRecord {
   nextAttemptAt: Date | null;
 }
 
+const INSERT_NOTIFICATION_SQL = `
+  WITH notification AS (
+    INSERT INTO hub_notification (id, source_agent, title, body, priority, metadata, requested_channels, channels,
+                                  resolution, status, channels_dispatched, idempotency_key, request_hash, completed_at)
+    VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11::jsonb, $12, $13, $14)
+    RETURNING id
+  )
+  INSERT INTO hub_delivery (notification_id, channel, connection_id, connection_part, state, attempts,
+                            next_attempt_at, claim_token)
+  SELECT notification.id, target.channel, target.connection_id, target.connection_part, 'pending', 0, $15::timestamptz, target.claim_token
+    FROM notification,
+         unnest($16::varchar[], $17::int[], $18::smallint[], $19::uuid[])
+           AS target (channel, connection_id, connection_part, claim_token)
+  RETURNING id, claim_token`;
+
+const RECORD_ATTEMPT_SQL = `
+  WITH attempt AS (
+    INSERT INTO hub_delivery_attempt (delivery_id, number, outcome, transient, status_code, error, detail,
+                                      started_at, duration_ms)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+  )
+  UPDATE hub_delivery
+     SET state = $11, attempts = $2, next_attempt_at = $12, claim_token = NULL, last_error = $6,
+         delivered_at = $13, updated_at = now()
+   WHERE id = $1 AND claim_token = $10
+  RETURNING id`;
+
 /** The hub's tables. Transactions stay short and use only their own manager (see design.md). */
 @Injectable()
 export class DeliveryRepository {
@@ -53,30 +80,41 @@ export class DeliveryRepository {
       connectionPart: null,
     })),
   ): Promise<ClaimedDelivery[]> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.save(manager.create(HubNotification, notification));
-      const leaseUntil = new Date(Date.now() + leaseMs);
-      const rows = targets.map(({ channel, connectionId, connectionPart }) => ({
-        notificationId: notification.id,
-        channel,
-        connectionId,
-        connectionPart,
-        state: 'pending' as const,
-        attempts: 0,
-        nextAttemptAt: leaseUntil,
-        claimToken: randomUUID(),
-      }));
-      const result = await manager.insert(HubDelivery, rows);
-      return rows.map((row, index) => ({
-        id: (result.identifiers[index] as { id: number }).id,
-        notificationId: row.notificationId,
-        channel: row.channel,
-        connectionId: row.connectionId,
-        connectionPart: row.connectionPart,
-        attempts: 0,
-        claimToken: row.claimToken,
-      }));
-    });
+    const claimTokens = targets.map(() => randomUUID());
+    // One statement (one round trip, one commit) for the notification and its deliveries: this runs on
+    // every POST /notify before the first attempt.
+    const rows: { id: number; claim_token: string }[] = await this.dataSource.query(INSERT_NOTIFICATION_SQL, [
+      notification.id,
+      notification.sourceAgent,
+      notification.title,
+      notification.body,
+      notification.priority,
+      JSON.stringify(notification.metadata),
+      JSON.stringify(notification.requestedChannels),
+      JSON.stringify(notification.channels),
+      notification.resolution,
+      notification.status,
+      notification.channelsDispatched === null ? null : JSON.stringify(notification.channelsDispatched),
+      notification.idempotencyKey,
+      notification.requestHash,
+      notification.completedAt,
+      new Date(Date.now() + leaseMs),
+      targets.map((target) => target.channel),
+      targets.map((target) => target.connectionId),
+      targets.map((target) => target.connectionPart),
+      claimTokens,
+    ]);
+    // RETURNING does not promise the VALUES order: match the rows by their claim token.
+    const ids = new Map(rows.map((row) => [row.claim_token, row.id]));
+    return targets.map((target, index) => ({
+      id: ids.get(claimTokens[index]) ?? missingRow(claimTokens[index]),
+      notificationId: notification.id,
+      channel: target.channel,
+      connectionId: target.connectionId,
+      connectionPart: target.connectionPart,
+      attempts: 0,
+      claimToken: claimTokens[index],
+    }));
   }
 
   findByIdempotencyKey(key: string): Promise<HubNotification | null> {
@@ -98,22 +136,24 @@ export class DeliveryRepository {
    * runner took the delivery over after the lease ran out); the attempt is logged all the same.
    */
   async recordAttempt(delivery: ClaimedDelivery, record: AttemptRecord): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.insert(HubDeliveryAttempt, { ...record.attempt, deliveryId: delivery.id });
-      const result = await manager.update(
-        HubDelivery,
-        { id: delivery.id, claimToken: delivery.claimToken },
-        {
-          state: record.state,
-          attempts: record.attempt.number,
-          nextAttemptAt: record.nextAttemptAt,
-          claimToken: null,
-          lastError: record.attempt.error ?? null,
-          deliveredAt: record.state === 'delivered' ? new Date() : null,
-        },
-      );
-      return (result.affected ?? 0) > 0;
-    });
+    const { attempt } = record;
+    // One statement: the attempt row and the claimed delivery's new state commit together.
+    const result: unknown = await this.dataSource.query(RECORD_ATTEMPT_SQL, [
+      delivery.id,
+      attempt.number,
+      attempt.outcome,
+      attempt.transient,
+      attempt.statusCode,
+      attempt.error,
+      attempt.detail,
+      attempt.startedAt,
+      attempt.durationMs,
+      delivery.claimToken,
+      record.state,
+      record.nextAttemptAt,
+      record.state === 'delivered' ? new Date() : null,
+    ]);
+    return returnedRows(result).length > 0;
   }
 
   /**
@@ -131,7 +171,7 @@ export class DeliveryRepository {
       attempts: number;
       claim_token: string;
     };
-    const result: [Row[], number] | Row[] = await this.dataSource.query(
+    const result: unknown = await this.dataSource.query(
       `UPDATE hub_delivery SET claim_token = gen_random_uuid(),
                 next_attempt_at = now() + $2 * interval '1 millisecond', updated_at = now()
           WHERE id IN (SELECT id FROM hub_delivery
@@ -142,9 +182,7 @@ export class DeliveryRepository {
           RETURNING id, notification_id, channel, connection_id, connection_part, attempts, claim_token`,
       [limit, leaseMs],
     );
-    // TypeORM's postgres driver answers an UPDATE … RETURNING with [rows, affectedCount].
-    const rows = (Array.isArray(result[0]) ? result[0] : result) as Row[];
-    return rows.map((row) => ({
+    return returnedRows<Row>(result).map((row) => ({
       id: row.id,
       notificationId: row.notification_id,
       channel: row.channel,
@@ -192,4 +230,14 @@ export class DeliveryRepository {
       notification.deliveries = deliveries.filter((delivery) => delivery.notificationId === notification.id);
     }
   }
+}
+
+function missingRow(claimToken: string): never {
+  throw new Error(`hub_delivery insert returned no row for claim ${claimToken}`);
+}
+
+/** TypeORM's postgres driver answers an UPDATE … RETURNING with [rows, affectedCount], an INSERT with rows. */
+function returnedRows<T>(result: unknown): T[] {
+  const rows = Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as unknown) : result;
+  return rows as T[];
 }
