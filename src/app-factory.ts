@@ -27,6 +27,8 @@ export async function createApp(env: EnvService, options: { logs?: boolean } = {
   const urlBase = env.get('URL_BASE');
 
   app.set('json replacer', wireJsonReplacer);
+  // Readarr's API sends no ETag (its answers are no-cache); hashing every body cost ~1 ms per MB.
+  app.set('etag', false);
   app.set('trust proxy', true);
   app.disable('x-powered-by');
   app.use(httpConventions(urlBase));

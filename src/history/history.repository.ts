@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, SelectQueryBuilder } from 'typeorm';
 import type { PagingSpec } from '../common/paging/paging';
+import type { QualityProfileItem } from '../profile/quality/quality';
 import { HistoryEntry } from './history.entity';
+
+export interface AuthorCutoffProfile {
+  items: QualityProfileItem[];
+  cutoff: number;
+}
 
 export interface HistoryFilter {
   eventTypes?: number[];
@@ -65,12 +71,14 @@ export class HistoryRepository {
     return this.filtered(filter).orderBy('h.date', 'DESC').addOrderBy('h.id', 'DESC').getMany();
   }
 
-  async authorProfiles(authorIds: number[]): Promise<Map<number, number>> {
+  /** Each author's quality profile (items and cutoff), for `qualityCutoffNotMet`, in one query. */
+  async authorCutoffProfiles(authorIds: number[]): Promise<Map<number, AuthorCutoffProfile>> {
     if (authorIds.length === 0) return new Map();
-    const rows: { id: number; profile: number }[] = await this.entries.query(
-      `SELECT id, quality_profile_id AS profile FROM author WHERE id = ANY($1::int[])`,
+    const rows: ({ authorId: number } & AuthorCutoffProfile)[] = await this.entries.query(
+      `SELECT a.id AS "authorId", p.items, p.cutoff FROM author a JOIN quality_profile p ON p.id = a.quality_profile_id
+       WHERE a.id = ANY($1::int[])`,
       [authorIds],
     );
-    return new Map(rows.map((row) => [row.id, row.profile]));
+    return new Map(rows.map(({ authorId, ...profile }) => [authorId, profile]));
   }
 }

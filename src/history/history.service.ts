@@ -8,7 +8,6 @@ import { qualityModelFromJson } from '../parser/quality-model';
 import { toCustomFormatResource } from '../profile/custom-format/custom-format.mapper';
 import { CustomFormatService } from '../profile/custom-format/custom-format.service';
 import { isCutoffNotMet } from '../profile/quality/quality';
-import { QualityProfileService } from '../profile/quality-profile/quality-profile.service';
 import { BookGrabbedEvent, DownloadFailedEvent } from '../queue/download.events';
 import { grabbedData, releaseFromData } from './history-data';
 import { HistoryEntry } from './history.entity';
@@ -39,7 +38,6 @@ export class HistoryService {
     private readonly authors: AuthorService,
     private readonly books: BookService,
     private readonly customFormats: CustomFormatService,
-    private readonly qualityProfiles: QualityProfileService,
     private readonly events: EventEmitter2,
   ) {}
 
@@ -138,19 +136,18 @@ export class HistoryService {
     if (rows.length === 0) return [];
     const authorIds = [...new Set(rows.map((row) => row.authorId))];
     const bookIds = [...new Set(rows.flatMap((row) => row.bookId ?? []))];
-    const [formats, profiles, authorProfiles, authors, books] = await Promise.all([
-      this.customFormats.findAll(),
-      this.qualityProfiles.findAll(),
-      this.repository.authorProfiles(authorIds),
+    const withFormats = rows.some((row) => row.customFormatIds.length > 0);
+    const [formats, profiles, authors, books] = await Promise.all([
+      withFormats ? this.customFormats.findAll() : [],
+      this.repository.authorCutoffProfiles(authorIds),
       options.includeAuthor ? this.authors.resources(authorIds) : [],
       options.includeBook ? this.books.byIds(bookIds) : [],
     ]);
     const formatById = new Map(formats.map((format) => [format.id, format]));
-    const profileById = new Map(profiles.map((profile) => [profile.id, profile]));
     const authorById = new Map(authors.map((author) => [author.id, author]));
     const bookById = new Map(books.map((book) => [book.id, book]));
     return rows.map((row) => {
-      const profile = profileById.get(authorProfiles.get(row.authorId) ?? 0);
+      const profile = profiles.get(row.authorId);
       const quality = qualityModelFromJson(row.quality);
       return {
         id: row.id,

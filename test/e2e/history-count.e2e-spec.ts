@@ -64,4 +64,35 @@ describe('history paging: exact totalRecords', () => {
     expect(await total(`&bookId=${id}`)).toBe(1);
     expect(await total(`&bookId=${id + 1000}`)).toBe(0);
   });
+
+  it('resolves each record’s custom formats and its author’s cutoff', async () => {
+    const [author] = authorIds;
+    const bookId = (await db.query(`SELECT min(id) AS id FROM book WHERE author_id = $1`, [author]))[0].id as number;
+    const schema = (await t.api.get('/api/v1/customformat/schema').expect(200)).body;
+    const spec = { ...schema[0], name: 'epub', fields: [{ name: 'value', value: 'epub' }] };
+    const format = (await t.api.post('/api/v1/customformat').send({ name: 'Epub', specifications: [spec] }).expect(200))
+      .body as { id: number };
+    const profileId = (await db.query(`SELECT quality_profile_id AS id FROM author WHERE id = $1`, [author]))[0].id;
+    const profile = (await t.api.get(`/api/v1/qualityprofile/${profileId}`).expect(200)).body as {
+      cutoff: number;
+      items: { quality?: { id: number }; items: { quality: { id: number } }[] }[];
+    };
+    const lowest = profile.items[0].quality?.id ?? profile.items[0].items[0].quality.id;
+    expect(lowest).not.toBe(profile.cutoff);
+    await db.query(`TRUNCATE history`);
+    for (const [qualityId, formats] of [
+      [lowest, [format.id]],
+      [profile.cutoff, []],
+    ] as const) {
+      await db.query(
+        `INSERT INTO history (book_id, author_id, source_title, quality, event_type, custom_format_ids)
+         VALUES ($1, $2, $3, $4::jsonb, 1, $5::int[])`,
+        [bookId, author, `q${qualityId}`, JSON.stringify({ quality: { id: qualityId } }), formats],
+      );
+    }
+    const records = (await t.api.get('/api/v1/history?sortKey=date&sortDirection=ascending').expect(200)).body
+      .records as { qualityCutoffNotMet: boolean; customFormats: { id: number; name: string }[] }[];
+    expect(records.map((record) => record.qualityCutoffNotMet)).toEqual([true, false]);
+    expect(records.map((record) => record.customFormats.map((custom) => custom.name))).toEqual([['Epub'], []]);
+  });
 });
