@@ -3,8 +3,9 @@ import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Counter } from 'prom-client';
 import { ConflictError } from '../common/errors/domain-errors';
-import { ClaimedDelivery, DeliveryRepository, DeliveryTarget } from './delivery/delivery.repository';
+import { ClaimedDelivery, DeliveryRepository, DeliveryTarget, FirstResult } from './delivery/delivery.repository';
 import { DeliveryRunner } from './delivery/delivery-runner.service';
+import { AttemptOutcome } from './entities/hub-delivery-attempt.entity';
 import { HubNotification } from './entities/hub-notification.entity';
 import { METRIC_NOTIFICATIONS } from './hub-metrics';
 import {
@@ -109,10 +110,7 @@ export class NotificationDispatcher {
       channels,
       resolved_by: rule,
     });
-    const results = await Promise.all(deliveries.map((delivery) => this.runner.attempt(delivery, message)));
-    const dispatched = channels.filter((_channel, index) => results[index].outcome === 'sent');
-    const status = overallStatus(channels.length, dispatched.length);
-    await this.repository.setFirstResult(id, status, dispatched);
+    const { status, dispatched } = await this.firstAttempts(id, channels, deliveries, message);
     this.notifications.inc({ status });
     return { notification_id: id, channels_dispatched: dispatched, status, replayed: false };
   }
@@ -169,12 +167,32 @@ export class NotificationDispatcher {
       rows,
     );
     this.logger.log({ event: 'router.dispatching', notification_id: id, channels, resolved_by: 'connection' });
-    const results = await Promise.all(deliveries.map((delivery) => this.runner.attempt(delivery, message)));
-    const dispatched = channels.filter((_channel, index) => results[index].outcome === 'sent');
-    const status = overallStatus(channels.length, dispatched.length);
-    await this.repository.setFirstResult(id, status, dispatched);
+    const { status, dispatched } = await this.firstAttempts(id, channels, deliveries, message);
     this.notifications.inc({ status });
     return { notification_id: id, channels_dispatched: dispatched, status };
+  }
+
+  /**
+   * Runs the first attempt of every delivery in parallel and stores the notification's result. A single
+   * delivery stores it with its attempt (one statement); several store it once all have answered.
+   */
+  private async firstAttempts(
+    id: string,
+    channels: ChannelName[],
+    deliveries: ClaimedDelivery[],
+    message: ChannelMessage,
+  ): Promise<FirstResult> {
+    if (deliveries.length === 1) {
+      const { outcome } = await this.runner.attempt(deliveries[0], message, (first) => firstResult(channels, [first]));
+      return firstResult(channels, [outcome]);
+    }
+    const results = await Promise.all(deliveries.map((delivery) => this.runner.attempt(delivery, message)));
+    const result = firstResult(
+      channels,
+      results.map((attempt) => attempt.outcome),
+    );
+    await this.repository.setFirstResult(id, result.status, result.dispatched);
+    return result;
   }
 
   private replay(stored: HubNotification, requestHash: string | null): DispatchResult {
@@ -191,6 +209,12 @@ export class NotificationDispatcher {
       replayed: true,
     };
   }
+}
+
+/** The spec's status from the first attempt of each channel (`outcomes` in the order of `channels`). */
+function firstResult(channels: ChannelName[], outcomes: AttemptOutcome[]): FirstResult {
+  const dispatched = channels.filter((_channel, index) => outcomes[index] === 'sent');
+  return { status: overallStatus(channels.length, dispatched.length), dispatched };
 }
 
 function fingerprint(sourceAgent: string, message: ChannelMessage, channels: readonly string[]): string {

@@ -11,7 +11,7 @@ import { ChannelMessage, ChannelName } from '../notification.types';
 import { retryDelayMs } from './backoff';
 import { CircuitBreakerRegistry } from './circuit-breaker.registry';
 import { ConnectionTargets } from './connection-targets';
-import { AttemptRecord, ClaimedDelivery, DeliveryRepository } from './delivery.repository';
+import { AttemptRecord, ClaimedDelivery, DeliveryRepository, FirstResult } from './delivery.repository';
 
 export interface AttemptResult {
   outcome: AttemptOutcome;
@@ -47,7 +47,16 @@ export class DeliveryRunner {
     return longest + 30_000;
   }
 
-  async attempt(delivery: ClaimedDelivery, message: ChannelMessage): Promise<AttemptResult> {
+  /**
+   * `firstResult`, for a notification's only delivery: the notification's result from this attempt's
+   * outcome, stored in the same statement as the attempt.
+   */
+  async attempt(
+    delivery: ClaimedDelivery,
+    message: ChannelMessage,
+    firstResult?: (outcome: AttemptOutcome) => FirstResult,
+  ): Promise<AttemptResult> {
+    const finish = (record: AttemptRecord) => this.finish(delivery, record, firstResult?.(record.attempt.outcome));
     const name = delivery.channel;
     const number = delivery.attempts + 1;
     const base = {
@@ -93,13 +102,13 @@ export class DeliveryRunner {
         const next = this.nextAttempt(number);
         this.logger.warn({ event: `${name}.failed`, ...base, error, next_attempt_at: next ?? undefined });
         this.deliveries.inc({ channel: label, result: 'failed' });
-        return this.finish(delivery, record('failed', next ? 'pending' : 'failed', { transient: true, error }, next));
+        return finish(record('failed', next ? 'pending' : 'failed', { transient: true, error }, next));
       }
       if (!target || target.channel !== name) {
         const error = `notification connection ${delivery.connectionId} (part ${delivery.connectionPart ?? 0}) no longer exists or changed kind`;
         this.logger.warn({ event: `${name}.failed`, ...base, error });
         this.deliveries.inc({ channel: label, result: 'failed' });
-        return this.finish(delivery, record('failed', 'failed', { error }));
+        return finish(record('failed', 'failed', { error }));
       }
       settings = target.settings;
       if (target.message) message = { ...message, ...target.message };
@@ -108,7 +117,7 @@ export class DeliveryRunner {
         const detail = `connection setting ${String(missing)} is empty`;
         this.logger.log({ event: `${name}.skipped`, ...base, reason: detail });
         this.deliveries.inc({ channel: label, result: 'skipped' });
-        return this.finish(delivery, record('skipped', 'skipped', { detail }));
+        return finish(record('skipped', 'skipped', { detail }));
       }
       breaker = this.breakers.forConnection(delivery.connectionId);
     } else {
@@ -117,7 +126,7 @@ export class DeliveryRunner {
       if (missing) {
         this.logger.log({ event: `${name}.skipped`, ...base, reason: `${missing} is empty` });
         this.deliveries.inc({ channel: name, result: 'skipped' });
-        return this.finish(delivery, record('skipped', 'skipped', { detail: `${missing} is empty` }));
+        return finish(record('skipped', 'skipped', { detail: `${missing} is empty` }));
       }
       settings = this.channels.get(name).defaultSettings();
       breaker = this.breakers.get(hubChannel);
@@ -129,7 +138,7 @@ export class DeliveryRunner {
       const next = this.nextAttempt(number, breaker.retryAt());
       this.logger.warn({ event: `${name}.failed`, ...base, error, circuit: breaker.state, next_attempt_at: next });
       this.deliveries.inc({ channel: label, result: 'blocked' });
-      return this.finish(delivery, record('blocked', next ? 'pending' : 'failed', { transient: true, error }, next));
+      return finish(record('blocked', next ? 'pending' : 'failed', { transient: true, error }, next));
     }
 
     const channel = this.channels.get(name);
@@ -147,8 +156,7 @@ export class DeliveryRunner {
         detail: outcome.detail,
       });
       this.deliveries.inc({ channel: label, result: 'sent' });
-      return this.finish(
-        delivery,
+      return finish(
         record('sent', 'delivered', { statusCode: outcome.statusCode ?? null, detail: outcome.detail ?? null }),
       );
     } catch (caught) {
@@ -174,8 +182,7 @@ export class DeliveryRunner {
         circuit: breaker.state,
       });
       this.deliveries.inc({ channel: label, result: 'failed' });
-      return this.finish(
-        delivery,
+      return finish(
         record(
           'failed',
           next ? 'pending' : 'failed',
@@ -193,8 +200,12 @@ export class DeliveryRunner {
     return new Date(Math.max(Date.now() + delay, notBefore?.getTime() ?? 0));
   }
 
-  private async finish(delivery: ClaimedDelivery, record: AttemptRecord): Promise<AttemptResult> {
-    const kept = await this.repository.recordAttempt(delivery, record);
+  private async finish(
+    delivery: ClaimedDelivery,
+    record: AttemptRecord,
+    firstResult: FirstResult | undefined,
+  ): Promise<AttemptResult> {
+    const kept = await this.repository.recordAttempt(delivery, record, firstResult);
     if (!kept) {
       // Not a delivery event: the attempt is recorded, but another runner has taken the delivery over.
       this.logger.warn(

@@ -34,6 +34,12 @@ export interface AttemptRecord {
   nextAttemptAt: Date | null;
 }
 
+/** The notification's answer from the first attempt of each channel (stored with the last of them). */
+export interface FirstResult {
+  status: NotificationStatus;
+  dispatched: ChannelName[];
+}
+
 const INSERT_NOTIFICATION_SQL = `
   WITH notification AS (
     INSERT INTO hub_notification (id, source_agent, title, body, priority, metadata, requested_channels, channels,
@@ -49,17 +55,29 @@ const INSERT_NOTIFICATION_SQL = `
            AS target (channel, connection_id, connection_part, claim_token)
   RETURNING id, claim_token`;
 
-const RECORD_ATTEMPT_SQL = `
-  WITH attempt AS (
+const ATTEMPT_CTE = `
+  attempt AS (
     INSERT INTO hub_delivery_attempt (delivery_id, number, outcome, transient, status_code, error, detail,
                                       started_at, duration_ms)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-  )
+  )`;
+
+const UPDATE_CLAIMED_DELIVERY = `
   UPDATE hub_delivery
      SET state = $11, attempts = $2, next_attempt_at = $12, claim_token = NULL, last_error = $6,
          delivered_at = $13, updated_at = now()
    WHERE id = $1 AND claim_token = $10
   RETURNING id`;
+
+const RECORD_ATTEMPT_SQL = `WITH ${ATTEMPT_CTE} ${UPDATE_CLAIMED_DELIVERY}`;
+
+// The notification's result is written even when the claim was lost, as the separate update did.
+const RECORD_ATTEMPT_WITH_RESULT_SQL = `
+  WITH ${ATTEMPT_CTE},
+  notification AS (
+    UPDATE hub_notification SET status = $15, channels_dispatched = $16::jsonb, completed_at = $17 WHERE id = $14
+  )
+  ${UPDATE_CLAIMED_DELIVERY}`;
 
 /** The hub's tables. Transactions stay short and use only their own manager (see design.md). */
 @Injectable()
@@ -135,10 +153,9 @@ export class DeliveryRepository {
    * Writes an attempt and the delivery's new state. Returns false when the claim was lost (another
    * runner took the delivery over after the lease ran out); the attempt is logged all the same.
    */
-  async recordAttempt(delivery: ClaimedDelivery, record: AttemptRecord): Promise<boolean> {
+  async recordAttempt(delivery: ClaimedDelivery, record: AttemptRecord, firstResult?: FirstResult): Promise<boolean> {
     const { attempt } = record;
-    // One statement: the attempt row and the claimed delivery's new state commit together.
-    const result: unknown = await this.dataSource.query(RECORD_ATTEMPT_SQL, [
+    const parameters: unknown[] = [
       delivery.id,
       attempt.number,
       attempt.outcome,
@@ -152,7 +169,18 @@ export class DeliveryRepository {
       record.state,
       record.nextAttemptAt,
       record.state === 'delivered' ? new Date() : null,
-    ]);
+    ];
+    // One statement: the attempt row, the claimed delivery's new state and (for a notification's only
+    // delivery) the notification's first result commit together.
+    const result: unknown = firstResult
+      ? await this.dataSource.query(RECORD_ATTEMPT_WITH_RESULT_SQL, [
+          ...parameters,
+          delivery.notificationId,
+          firstResult.status,
+          JSON.stringify(firstResult.dispatched),
+          new Date(),
+        ])
+      : await this.dataSource.query(RECORD_ATTEMPT_SQL, parameters);
     return returnedRows(result).length > 0;
   }
 
