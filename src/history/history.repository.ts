@@ -10,6 +10,12 @@ export interface AuthorCutoffProfile {
   cutoff: number;
 }
 
+/** A history row of a page, with its author's quality profile (null when the author is gone). */
+export interface HistoryPageRow extends HistoryEntry {
+  profileItems: QualityProfileItem[] | null;
+  profileCutoff: number | null;
+}
+
 export interface HistoryFilter {
   eventTypes?: number[];
   bookId?: number;
@@ -34,16 +40,51 @@ export class HistoryRepository {
     return builder;
   }
 
-  async page(filter: HistoryFilter, spec: PagingSpec): Promise<[HistoryEntry[], number]> {
+  /**
+   * One page with its exact total and each row's author quality profile, in ONE query (a round trip costs
+   * more than the rows here). An empty page (offset past the end) still needs the separate count.
+   */
+  async pageWithProfiles(filter: HistoryFilter, spec: PagingSpec): Promise<{ rows: HistoryPageRow[]; total: number }> {
+    const { where, params } = this.whereClause(filter);
     const direction = spec.sortDirection === 'ascending' ? 'ASC' : 'DESC';
-    const rows = this.filtered(filter);
-    if (spec.sortColumn.startsWith('m.'))
-      rows
-        .leftJoin('author', 'a', 'a.id = h.author_id')
-        .leftJoin('author_metadata', 'm', 'm.id = a.author_metadata_id');
-    if (spec.sortColumn.startsWith('b.')) rows.leftJoin('book', 'b', 'b.id = h.book_id');
-    rows.orderBy(spec.sortColumn, direction).addOrderBy('h.id', direction).offset(spec.offset).limit(spec.pageSize);
-    return Promise.all([rows.getMany(), this.count(filter)]);
+    const byTypeOnly = filter.bookId === undefined && filter.authorId === undefined && !filter.downloadId && !filter.since;
+    const total = byTypeOnly
+      ? `(SELECT coalesce(sum(count), 0) FROM history_event_count
+          ${filter.eventTypes?.length ? 'WHERE event_type = ANY($1::int[])' : ''})::int`
+      : `(SELECT count(*) FROM history h ${where})::int`;
+    const rows: (HistoryPageRow & { total: number })[] = await this.entries.query(
+      `SELECT h.id, h.book_id AS "bookId", h.author_id AS "authorId", h.source_title AS "sourceTitle", h.quality,
+              h.custom_format_ids AS "customFormatIds", h.custom_format_score AS "customFormatScore", h.date,
+              h.download_id AS "downloadId", h.event_type AS "eventType", h.data,
+              p.items AS "profileItems", p.cutoff AS "profileCutoff", ${total} AS total
+       FROM history h
+       LEFT JOIN author a ON a.id = h.author_id
+       LEFT JOIN quality_profile p ON p.id = a.quality_profile_id
+       ${spec.sortColumn.startsWith('m.') ? 'LEFT JOIN author_metadata m ON m.id = a.author_metadata_id' : ''}
+       ${spec.sortColumn.startsWith('b.') ? 'LEFT JOIN book b ON b.id = h.book_id' : ''}
+       ${where}
+       ORDER BY ${spec.sortColumn} ${direction}, h.id ${direction}
+       LIMIT ${Math.trunc(spec.pageSize)} OFFSET ${Math.trunc(spec.offset)}`,
+      params,
+    );
+    if (rows.length === 0) return { rows, total: await this.count(filter) };
+    return { rows, total: rows[0].total };
+  }
+
+  /** The filter as positional SQL (`$1` is always the event types, so the count subquery can share it). */
+  private whereClause(filter: HistoryFilter): { where: string; params: unknown[] } {
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: (n: string) => string, value: unknown) => {
+      params.push(value);
+      conditions.push(sql(`$${params.length}`));
+    };
+    if (filter.eventTypes?.length) add((n) => `h.event_type = ANY(${n}::int[])`, filter.eventTypes);
+    if (filter.bookId !== undefined) add((n) => `h.book_id = ${n}`, filter.bookId);
+    if (filter.authorId !== undefined) add((n) => `h.author_id = ${n}`, filter.authorId);
+    if (filter.downloadId) add((n) => `h.download_id = ${n}`, filter.downloadId);
+    if (filter.since) add((n) => `h.date >= ${n}`, filter.since);
+    return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
   }
 
   /**

@@ -11,7 +11,7 @@ import { isCutoffNotMet } from '../profile/quality/quality';
 import { BookGrabbedEvent, DownloadFailedEvent } from '../queue/download.events';
 import { grabbedData, releaseFromData } from './history-data';
 import { HistoryEntry } from './history.entity';
-import { type HistoryFilter, HistoryRepository } from './history.repository';
+import { type AuthorCutoffProfile, type HistoryFilter, HistoryRepository } from './history.repository';
 import {
   EntityHistoryEventType,
   type HistoryAuthorQuery,
@@ -84,8 +84,12 @@ export class HistoryService {
   async page(query: HistoryQuery): Promise<PagingResource<HistoryResource>> {
     const spec = resolvePaging(query, SORT_KEYS, 'date');
     const filter: HistoryFilter = { eventTypes: query.eventType, bookId: query.bookId, downloadId: query.downloadId };
-    const [rows, total] = await this.repository.page(filter, spec);
-    return pagingResource(spec, total, await this.resources(rows, query));
+    const { rows, total } = await this.repository.pageWithProfiles(filter, spec);
+    const profiles = new Map<number, AuthorCutoffProfile>();
+    for (const row of rows) {
+      if (row.profileItems) profiles.set(row.authorId, { items: row.profileItems, cutoff: row.profileCutoff ?? 0 });
+    }
+    return pagingResource(spec, total, await this.resources(rows, query, profiles));
   }
 
   async since(query: HistorySinceQuery): Promise<HistoryResource[]> {
@@ -129,9 +133,11 @@ export class HistoryService {
     );
   }
 
+  /** `knownProfiles`: the authors' quality profiles when the rows came with them (a page). */
   private async resources(
     rows: HistoryEntry[],
     options: { includeAuthor?: boolean; includeBook?: boolean },
+    knownProfiles?: Map<number, AuthorCutoffProfile>,
   ): Promise<HistoryResource[]> {
     if (rows.length === 0) return [];
     const authorIds = [...new Set(rows.map((row) => row.authorId))];
@@ -139,7 +145,7 @@ export class HistoryService {
     const withFormats = rows.some((row) => row.customFormatIds.length > 0);
     const [formats, profiles, authors, books] = await Promise.all([
       withFormats ? this.customFormats.findAll() : [],
-      this.repository.authorCutoffProfiles(authorIds),
+      knownProfiles ?? this.repository.authorCutoffProfiles(authorIds),
       options.includeAuthor ? this.authors.resources(authorIds) : [],
       options.includeBook ? this.books.byIds(bookIds) : [],
     ]);

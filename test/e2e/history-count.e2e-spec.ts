@@ -95,4 +95,22 @@ describe('history paging: exact totalRecords', () => {
     expect(records.map((record) => record.qualityCutoffNotMet)).toEqual([true, false]);
     expect(records.map((record) => record.customFormats.map((custom) => custom.name))).toEqual([['Epub'], []]);
   });
+
+  it('filters by book and download id, sorts by joined columns, and counts past the last page', async () => {
+    const [author] = authorIds;
+    const bookId = (await db.query(`SELECT min(id) AS id FROM book WHERE author_id = $1`, [author]))[0].id as number;
+    await db.query(`TRUNCATE history`);
+    await insert(author, bookId, 1, 3);
+    await db.query(`UPDATE history SET download_id = 'dl-1' WHERE id = (SELECT min(id) FROM history)`);
+    const page = async (query: string) => (await t.api.get(`/api/v1/history?${query}`).expect(200)).body;
+    expect((await page(`bookId=${bookId}`)).totalRecords).toBe(3);
+    expect((await page(`bookId=${bookId + 999}`)).totalRecords).toBe(0);
+    expect((await page('downloadId=dl-1')).records.map((r: { downloadId: string }) => r.downloadId)).toEqual(['dl-1']);
+    expect((await page('downloadId=dl-1')).totalRecords).toBe(1);
+    expect((await page('pageSize=2&page=5')).totalRecords).toBe(3);
+    expect((await page('pageSize=2&page=5')).records).toEqual([]);
+    for (const sortKey of ['authorMetadata.sortName', 'books.title', 'date']) {
+      expect((await page(`sortKey=${sortKey}&sortDirection=ascending`)).records).toHaveLength(3);
+    }
+  });
 });
