@@ -57,11 +57,22 @@ describe('postWithDeadline', () => {
   let status = 200;
   let url: string;
 
+  let connections = 0;
+  const received: { method?: string; body: string }[] = [];
+
   beforeAll(async () => {
-    server = createServer((_req, res) => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => received.push({ method: req.method, body: Buffer.concat(chunks).toString('utf8') }));
       if (status === 0) return; // hang
+      if (status === 1) {
+        res.writeHead(200).write('{"id":'); // headers and half a body, then nothing
+        return;
+      }
       res.writeHead(status).end(status === 200 ? '{"id":"x"}' : 'nope');
     });
+    server.on('connection', () => connections++);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/t`;
   });
@@ -106,6 +117,31 @@ describe('postWithDeadline', () => {
   it('a timeout is transient', async () => {
     status = 0;
     expect(await failure(100)).toMatchObject({ transient: true, message: 'timed out after 100 ms' });
+  });
+
+  it('sends the body (UTF-8) with the method asked for and reuses the connection (keep-alive)', async () => {
+    status = 200;
+    const before = connections;
+    await postWithDeadline(url, { headers: {}, body: 'première' }, 1000);
+    await postWithDeadline(url, { headers: {}, body: 'seconde', method: 'PUT' }, 1000);
+    expect(received.slice(-2)).toEqual([
+      { method: 'POST', body: 'première' },
+      { method: 'PUT', body: 'seconde' },
+    ]);
+    expect(connections - before).toBeLessThanOrEqual(1);
+  });
+
+  it('a body that stops midway times out (the deadline covers the body too)', async () => {
+    status = 1;
+    expect(await failure(100)).toMatchObject({ transient: true, message: 'timed out after 100 ms' });
+  });
+
+  it('credentials in the URL are refused without repeating them', async () => {
+    status = 200;
+    const error = await postWithDeadline(url.replace('http://', 'http://user:secret@'), { headers: {}, body: '' }, 1000)
+      .then(() => undefined)
+      .catch((e: ChannelSendError) => e);
+    expect(error).toMatchObject({ transient: true, message: 'request failed: URL includes credentials' });
   });
 
   it('connection refused is transient', async () => {

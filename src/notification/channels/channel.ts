@@ -1,3 +1,5 @@
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { ChannelMessage, DeliveryChannel } from '../notification.types';
 
 /** What a channel reports about a successful send (for the attempt record and the log). */
@@ -43,31 +45,30 @@ export function isTransientHttpStatus(status: number): boolean {
   return status >= 500 || RETRYABLE_HTTP.has(status);
 }
 
+// Kept-alive connections: a new TCP (and TLS) connection per notification costs more than the post itself.
+// Idle sockets are closed after a few seconds, before servers usually drop them (undici's default too).
+const AGENT_OPTIONS = { keepAlive: true, timeout: 4_000 };
+const httpAgent = new HttpAgent(AGENT_OPTIONS);
+const httpsAgent = new HttpsAgent(AGENT_OPTIONS);
+
 /**
- * POSTs (or PUTs, when `init.method` says so) with a hard deadline (covering connect, headers and body). Non-2xx answers become
- * ChannelSendError with the status and the start of the body.
+ * POSTs (or PUTs, when `init.method` says so) with a hard deadline (covering connect, headers and body).
+ * Non-2xx answers (redirects too: they are not followed) become ChannelSendError with the status and the
+ * start of the body. node:http rather than fetch: a fraction of fetch's CPU per request.
  */
 export async function postWithDeadline(
   url: string,
   init: { headers: Record<string, string>; body: string; method?: 'POST' | 'PUT' },
   timeoutMs: number,
 ): Promise<{ status: number; text: string }> {
-  let response: Response;
-  let text: string;
+  let response: { status: number; text: string };
   try {
-    response = await fetch(url, {
-      method: init.method ?? 'POST',
-      headers: init.headers,
-      body: init.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    text = await response.text();
+    response = await send(url, init, timeoutMs);
   } catch (error) {
     throw networkError(error, timeoutMs);
   }
-  if (response.status >= 200 && response.status < 300) return { status: response.status, text };
-  const snippet = text.replace(/\s+/g, ' ').trim().slice(0, 200);
+  if (response.status >= 200 && response.status < 300) return response;
+  const snippet = response.text.replace(/\s+/g, ' ').trim().slice(0, 200);
   throw new ChannelSendError(
     `HTTP ${response.status}${snippet ? `: ${snippet}` : ''}`,
     isTransientHttpStatus(response.status),
@@ -75,12 +76,58 @@ export async function postWithDeadline(
   );
 }
 
+class DeadlineError extends Error {
+  override name = 'TimeoutError';
+}
+
+function send(
+  url: string,
+  init: { headers: Record<string, string>; body: string; method?: 'POST' | 'PUT' },
+  timeoutMs: number,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const secure = target.protocol === 'https:';
+    if (!secure && target.protocol !== 'http:') throw new Error(`unsupported protocol ${target.protocol}`);
+    // As fetch did: credentials in the URL are refused (and never repeated in the message).
+    if (target.username || target.password) throw new Error('URL includes credentials');
+    const body = Buffer.from(init.body, 'utf8');
+    const request = (secure ? httpsRequest : httpRequest)(
+      target,
+      {
+        method: init.method ?? 'POST',
+        headers: { ...init.headers, 'Content-Length': String(body.length) },
+        agent: secure ? httpsAgent : httpAgent,
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('error', fail);
+        answer.on('end', () => {
+          clearTimeout(timer);
+          resolve({ status: answer.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+        });
+      },
+    );
+    const timer = setTimeout(() => {
+      reject(new DeadlineError());
+      request.destroy();
+    }, timeoutMs);
+    function fail(error: Error) {
+      clearTimeout(timer);
+      reject(error);
+    }
+    request.on('error', fail);
+    request.end(body);
+  });
+}
+
 function networkError(error: unknown, timeoutMs: number): ChannelSendError {
-  const err = error as Error & { cause?: { code?: string; message?: string } };
+  const err = error as Error & { code?: string; cause?: { code?: string; message?: string } };
   if (err.name === 'TimeoutError' || err.name === 'AbortError') {
     return new ChannelSendError(`timed out after ${timeoutMs} ms`, true);
   }
-  const cause = err.cause?.code ?? err.cause?.message ?? err.message;
+  const cause = err.cause?.code ?? err.code ?? err.cause?.message ?? err.message;
   return new ChannelSendError(`request failed: ${cause}`, true);
 }
 
