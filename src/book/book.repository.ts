@@ -115,19 +115,16 @@ export class BookRepository {
   }
 
   /**
-   * Ids of one page of books matching `where` (on `b`, `a`, `m`; no file aggregate), in `orderBy` order.
+   * SQL for the ids of one page of books matching `where` (on `b`, `a`, `m`; no file aggregate), in `orderBy` order.
    * Cheap enough to walk an index on the sort column and stop after LIMIT rows.
    */
-  async pageIds(query: { where: string; orderBy: string; limit: number; offset: number }): Promise<number[]> {
-    const rows: { id: number }[] = await this.dataSource.query(
-      `SELECT b.id FROM book b
+  pageIdsSql(query: { where: string; orderBy: string; limit: number; offset: number }): string {
+    return `SELECT b.id FROM book b
        JOIN author a ON a.id = b.author_id
        ${query.orderBy.includes('m.') ? 'JOIN author_metadata m ON m.id = a.author_metadata_id' : ''}
        WHERE ${query.where}
        ORDER BY ${query.orderBy}
-       LIMIT ${Math.trunc(query.limit)} OFFSET ${Math.trunc(query.offset)}`,
-    );
-    return rows.map((row) => row.id);
+       LIMIT ${Math.trunc(query.limit)} OFFSET ${Math.trunc(query.offset)}`;
   }
 
   /** Count of books matching `where` (on `b` and `a` only). */

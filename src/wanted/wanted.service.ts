@@ -78,27 +78,14 @@ export class WantedService {
     const monitored = query.monitored === false ? 'NOT (b.monitored AND a.monitored)' : 'b.monitored AND a.monitored';
     const where = `${monitored} AND ${condition}`;
     const direction = spec.sortDirection === 'ascending' ? 'ASC' : 'DESC';
-    // Page ids first (an index walk on the sort column, no file aggregate), then project only those books.
-    const [total, ids] = await Promise.all([
+    const orderBy = `${spec.sortColumn} ${direction}, b.id ${direction}`;
+    // The page's ids by an index walk on the sort column (no file or series aggregate), projected in the
+    // same statement; the total comes in parallel.
+    const pageIds = this.repository.pageIdsSql({ where, orderBy, limit: spec.pageSize, offset: spec.offset });
+    const [total, books] = await Promise.all([
       count ? count() : this.repository.countWhere(where),
-      this.repository.pageIds({
-        where,
-        orderBy: `${spec.sortColumn} ${direction}, b.id ${direction}`,
-        limit: spec.pageSize,
-        offset: spec.offset,
-      }),
+      this.books.resources({ scope: `b.id = ANY(ARRAY(${pageIds}))`, orderBy }, !!query.includeAuthor),
     ]);
-    const books =
-      ids.length === 0
-        ? []
-        : await this.books.resources(
-            {
-              scope: 'b.id = ANY($1::int[])',
-              params: [ids],
-              orderBy: 'array_position($1::int[], b.id)',
-            },
-            !!query.includeAuthor,
-          );
     return pagingResource(spec, total, books);
   }
 }
