@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { postgresCpuMs, processCpuMs } from './lib/cpu';
 import { endpoints, NOTIFY_BODY } from './lib/endpoints';
 import { load, LoadResult } from './lib/load';
 import { RunningProcess, startNode } from './lib/processes';
@@ -43,6 +44,9 @@ interface Row {
   database?: LoadResult;
   bodyKb?: number;
   peakRssMb: number;
+  /** CPU per request during Quire's measurement: its own process, and PostgreSQL's server processes. */
+  quireCpuMs?: number;
+  postgresCpuMs?: number;
   note?: string;
 }
 
@@ -99,6 +103,8 @@ async function benchPostgres(size: SeedSize, quireEnv: Record<string, string>, n
       .ok as boolean;
     const seedStarted = Date.now();
     for (const statement of seedStatements(size, join(dataDir, 'library'), hasHistory)) await client.query(statement);
+    // A library at rest: autovacuum would have run (visibility map for index-only scans, fresh statistics).
+    await client.query('VACUUM ANALYZE');
     facts.push(`PostgreSQL seed (${describe(size, hasHistory)}): ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
     const authorId = (
       await client.query('SELECT id FROM author ORDER BY id LIMIT 1 OFFSET $1', [Math.floor(size.authors / 2)])
@@ -107,6 +113,7 @@ async function benchPostgres(size: SeedSize, quireEnv: Record<string, string>, n
 
     const quire = await startNode(MAIN, env, { readyPath: '/ping' });
     facts.push(`PostgreSQL: start-up on the seeded database ${quire.startupMs} ms (spawn → /ping answers)`);
+    await runHousekeeping(quire);
     const rows: Row[] = [];
     try {
       const queries: Record<string, string> = {};
@@ -123,6 +130,7 @@ async function benchPostgres(size: SeedSize, quireEnv: Record<string, string>, n
           continue;
         }
         rows.push(await measureEndpoint('postgres', quire, endpoint, databaseUrl));
+        if (endpoint.singleClient) rows.push(await measureEndpoint('postgres', quire, endpoint, databaseUrl, 1));
       }
       rows.push(await measureNotify(quire, ntfy));
     } finally {
@@ -142,22 +150,27 @@ async function measureEndpoint(
   quire: RunningProcess,
   endpoint: ReturnType<typeof endpoints>[number],
   databaseUrl?: string,
+  connections = CONNECTIONS,
 ): Promise<Row> {
+  const name = connections === CONNECTIONS ? endpoint.name : `${endpoint.name} — ${connections} client`;
   const headers = { 'X-Api-Key': API_KEY };
   const first = await fetch(quire.url + endpoint.path, { headers });
   const body = Buffer.from(await first.arrayBuffer());
-  if (!first.ok)
-    return { mode, endpoint: endpoint.name, peakRssMb: quire.peakRssMb(), note: `answers ${first.status}` };
-  log(`${mode}: ${endpoint.name} (${(body.length / 1024).toFixed(0)} KB)`);
-  const quireResult = await load({
-    url: quire.url + endpoint.path,
-    headers,
-    connections: CONNECTIONS,
-    durationSeconds: endpoint.durationSeconds ?? DURATION,
-  });
+  if (!first.ok) return { mode, endpoint: name, peakRssMb: quire.peakRssMb(), note: `answers ${first.status}` };
+  log(`${mode}: ${name} (${(body.length / 1024).toFixed(0)} KB)`);
+  const measured = await withCpu(quire, mode === 'postgres', () =>
+    load({
+      url: quire.url + endpoint.path,
+      headers,
+      connections,
+      durationSeconds: endpoint.durationSeconds ?? DURATION,
+    }),
+  );
+  const quireResult = measured.result;
   const peak = quire.peakRssMb();
+  const cpu = { quireCpuMs: measured.quireCpuMs, postgresCpuMs: measured.postgresCpuMs };
   if (!databaseUrl)
-    return { mode, endpoint: endpoint.name, quire: quireResult, bodyKb: body.length / 1024, peakRssMb: peak };
+    return { mode, endpoint: name, quire: quireResult, bodyKb: body.length / 1024, peakRssMb: peak, ...cpu };
 
   const bodyFile = join(WORK, 'body.json');
   writeFileSync(bodyFile, body);
@@ -168,7 +181,7 @@ async function measureEndpoint(
   );
   const transport = await load({
     url: transportServer.url + endpoint.path,
-    connections: CONNECTIONS,
+    connections,
     durationSeconds: endpoint.durationSeconds ?? DURATION,
   });
   await transportServer.stop();
@@ -184,19 +197,33 @@ async function measureEndpoint(
     );
     database = await load({
       url: pgServer.url + endpoint.path,
-      connections: CONNECTIONS,
+      connections,
       durationSeconds: endpoint.durationSeconds ?? DURATION,
     });
     await pgServer.stop();
   }
   return {
     mode,
-    endpoint: endpoint.name,
+    endpoint: name,
     quire: quireResult,
     transport,
     database,
     bodyKb: body.length / 1024,
     peakRssMb: peak,
+    ...cpu,
+  };
+}
+
+/** Runs one load and reports the CPU it cost per request (Quire's process; PostgreSQL's when external). */
+async function withCpu(quire: RunningProcess, external: boolean, run: () => Promise<LoadResult>) {
+  const quireBefore = processCpuMs(quire.child.pid);
+  const postgresBefore = external ? postgresCpuMs() : NaN;
+  const result = await run();
+  const requests = Math.max(result.requests, 1);
+  return {
+    result,
+    quireCpuMs: (processCpuMs(quire.child.pid) - quireBefore) / requests,
+    postgresCpuMs: external ? (postgresCpuMs() - postgresBefore) / requests : undefined,
   };
 }
 
@@ -205,14 +232,17 @@ async function measureNotify(quire: RunningProcess, ntfy: RunningProcess): Promi
   const probe = await fetch(`${quire.url}/notify`, { method: 'POST', headers, body: NOTIFY_BODY });
   const answer = (await probe.json()) as { status?: string };
   log(`postgres: POST /notify (probe status ${answer.status})`);
-  const quireResult = await load({
-    url: `${quire.url}/notify`,
-    method: 'POST',
-    headers,
-    body: NOTIFY_BODY,
-    connections: CONNECTIONS,
-    durationSeconds: DURATION,
-  });
+  const measured = await withCpu(quire, true, () =>
+    load({
+      url: `${quire.url}/notify`,
+      method: 'POST',
+      headers,
+      body: NOTIFY_BODY,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+    }),
+  );
+  const quireResult = measured.result;
   const direct = await load({
     url: `${ntfy.url}/quire`,
     method: 'POST',
@@ -227,6 +257,8 @@ async function measureNotify(quire: RunningProcess, ntfy: RunningProcess): Promi
     quire: quireResult,
     transport: direct,
     peakRssMb: quire.peakRssMb(),
+    quireCpuMs: measured.quireCpuMs,
+    postgresCpuMs: measured.postgresCpuMs,
     note: `hub adds ${(quireResult.p50 - direct.p50).toFixed(1)} ms p50 over the direct post; baseline = direct post to ntfy`,
   };
 }
@@ -237,7 +269,10 @@ async function benchEmbedded(size: SeedSize, quireEnv: Record<string, string>, f
   log('embedded: first start (initdb, migrations, default profiles)');
   await (await startNode(MAIN, env, { readyPath: '/ping', timeoutMs: 180_000 })).stop();
   const statementsFile = join(WORK, 'seed.json');
-  writeFileSync(statementsFile, JSON.stringify(seedStatements(size, join(dataDir, 'library'), false)));
+  writeFileSync(
+    statementsFile,
+    JSON.stringify([...seedStatements(size, join(dataDir, 'library'), false), 'VACUUM ANALYZE']),
+  );
   const seedStarted = Date.now();
   execFileSync(process.execPath, [join(ROOT, 'bench', 'lib', 'pglite-exec.js'), dataDir, statementsFile], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -247,6 +282,7 @@ async function benchEmbedded(size: SeedSize, quireEnv: Record<string, string>, f
   );
   const quire = await startNode(MAIN, env, { readyPath: '/ping', timeoutMs: 180_000 });
   facts.push(`embedded: start-up on the seeded database ${quire.startupMs} ms (spawn → /ping answers)`);
+  await runHousekeeping(quire);
   const rows: Row[] = [];
   try {
     const authors = (await (
@@ -256,6 +292,7 @@ async function benchEmbedded(size: SeedSize, quireEnv: Record<string, string>, f
     for (const endpoint of endpoints({ authorId, ...monthWindow() })) {
       if (endpoint.needsTable) continue;
       rows.push(await measureEndpoint('embedded', quire, endpoint));
+      if (endpoint.singleClient) rows.push(await measureEndpoint('embedded', quire, endpoint, undefined, 1));
     }
   } finally {
     await quire.stop();
@@ -293,6 +330,26 @@ async function benchRescan(quireEnv: Record<string, string>): Promise<string> {
   }
 }
 
+/** The daily Housekeeping a library at rest has had: folds the per-author count deltas the bulk seed left. */
+async function runHousekeeping(quire: RunningProcess): Promise<void> {
+  const headers = { 'X-Api-Key': API_KEY, 'Content-Type': 'application/json' };
+  const queued = await fetch(`${quire.url}/api/v1/command`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Housekeeping' }),
+  });
+  const { id } = (await queued.json()) as { id: number };
+  for (let i = 0; i < 600; i++) {
+    const command = (await (await fetch(`${quire.url}/api/v1/command/${id}`, { headers })).json()) as {
+      status: string;
+    };
+    if (command.status === 'completed') return;
+    if (command.status === 'failed') throw new Error('Housekeeping failed');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('Housekeeping did not finish within a minute');
+}
+
 function monthWindow() {
   const now = new Date();
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -313,8 +370,8 @@ function renderReport(rows: Row[], size: SeedSize, facts: string[]): string {
     '',
     ...facts.map((fact) => `- ${fact}`),
     '',
-    '| mode | endpoint | body KB | Quire req/s | p50 ms | p99 ms | errors | bare http req/s (a) | raw pg req/s (b) | Quire ÷ slower baseline | server peak RSS MB | note |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| mode | endpoint | body KB | Quire req/s | p50 ms | p99 ms | errors | bare http req/s (a) | raw pg req/s (b) | Quire ÷ slower baseline | Quire CPU ms/req | PostgreSQL CPU ms/req | server peak RSS MB | note |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const row of rows) {
     const baselines = [row.transport?.requestsPerSecond, row.database?.requestsPerSecond].filter(
@@ -323,7 +380,7 @@ function renderReport(rows: Row[], size: SeedSize, facts: string[]): string {
     const slower = baselines.length ? Math.min(...baselines) : undefined;
     const ratio = row.quire && slower ? `${((row.quire.requestsPerSecond / slower) * 100).toFixed(0)} %` : '—';
     lines.push(
-      `| ${row.mode} | ${row.endpoint} | ${fmt(row.bodyKb)} | ${fmt(row.quire?.requestsPerSecond, 1)} | ${fmt(row.quire?.p50, 1)} | ${fmt(row.quire?.p99, 1)} | ${fmt(row.quire?.errors)} | ${fmt(row.transport?.requestsPerSecond, 1)} | ${fmt(row.database?.requestsPerSecond, 1)} | ${ratio} | ${fmt(row.peakRssMb)} | ${row.note ?? ''} |`,
+      `| ${row.mode} | ${row.endpoint} | ${fmt(row.bodyKb)} | ${fmt(row.quire?.requestsPerSecond, 1)} | ${fmt(row.quire?.p50, 1)} | ${fmt(row.quire?.p99, 1)} | ${fmt(row.quire?.errors)} | ${fmt(row.transport?.requestsPerSecond, 1)} | ${fmt(row.database?.requestsPerSecond, 1)} | ${ratio} | ${fmt(row.quireCpuMs, 2)} | ${fmt(row.postgresCpuMs, 2)} | ${fmt(row.peakRssMb)} | ${row.note ?? ''} |`,
     );
   }
   return lines.join('\n') + '\n';

@@ -11,6 +11,8 @@ export interface Endpoint {
   /** Longer measurement for endpoints whose single request takes seconds. */
   durationSeconds?: number;
   needsTable?: string;
+  /** Also measured with one client: a whole-library list as one UI loads it. */
+  singleClient?: boolean;
 }
 
 const BOOK_COLUMNS = `b.id, b.title, b.author_id, b.foreign_book_id, e.foreign_edition_id, b.title_slug, b.monitored,
@@ -28,12 +30,12 @@ export function endpoints(options: { authorId: number; monthStart: string; month
     {
       name: 'GET /api/v1/author (all, with statistics)',
       path: '/api/v1/author',
-      sql: `SELECT a.*, m.*, coalesce(st.book_count, 0) AS book_count, coalesce(st.book_file_count, 0) AS book_file_count,
-              coalesce(st.size_on_disk, 0) AS size_on_disk
-            FROM author a JOIN author_metadata m ON m.id = a.author_metadata_id
-            LEFT JOIN (SELECT author_id, count(*) AS book_count, sum(file_count) AS book_file_count,
-                         sum(file_size) AS size_on_disk
-                       FROM book GROUP BY author_id) st ON st.author_id = a.id`,
+      singleClient: true,
+      // Statistics from the same trigger-kept per-author counts Quire reads (migration 1763881200000).
+      sql: `SELECT a.*, m.*, st.* FROM author a JOIN author_metadata m ON m.id = a.author_metadata_id
+            LEFT JOIN (SELECT author_id, sum(books) AS books, sum(available_books) AS available_books,
+                         sum(file_count) AS file_count, sum(file_size) AS size_on_disk
+                       FROM author_book_count GROUP BY author_id) st ON st.author_id = a.id`,
     },
     {
       name: 'GET /api/v1/book?authorId=',
@@ -45,6 +47,7 @@ export function endpoints(options: { authorId: number; monthStart: string; month
       path: '/api/v1/book',
       sql: `SELECT ${BOOK_COLUMNS} FROM ${BOOK_FROM}`,
       durationSeconds: 30,
+      singleClient: true,
     },
     {
       name: 'GET /api/v1/wanted/missing (page 1, releaseDate desc)',
