@@ -167,6 +167,36 @@ describe('notification hub: durable deliveries, retries, timeouts, idempotency, 
       .expect(409);
   });
 
+  it('Idempotency-Key sent twice at the same moment: one dispatch, the other request is told to retry', async () => {
+    ntfy.script({ kind: 'hang', ms: 150 }, { kind: 'ok' });
+    const before = ntfy.requests;
+    const payload = { source_agent: 'a', title: 'raced', body: 'b', channels: ['ntfy'] };
+    const send = () => t.anonymous().post('/notify').set('Idempotency-Key', 'race-1').send(payload);
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 200)!.body).toMatchObject({ status: 'ok' });
+    const rows = await sql(`SELECT count(*)::int AS n FROM hub_notification WHERE idempotency_key = 'race-1'`);
+    expect(rows[0]).toEqual({ n: 1 });
+    expect(ntfy.requests).toBe(before + 1);
+  });
+
+  it('two channels: both first attempts are stored, and the status reflects both', async () => {
+    ha.script({ kind: 'status', status: 400 });
+    const response = await notify({ source_agent: 'a', title: 'two', body: 'b', channels: ['ntfy', 'ha_tts'] });
+    expect(response.body).toMatchObject({ channels_dispatched: ['ntfy'], status: 'partial' });
+    const body = await record(response.body.notification_id);
+    expect(body).toMatchObject({ status: 'partial', channelsDispatched: ['ntfy'] });
+    const byChannel = Object.fromEntries(body.deliveries.map((d: Delivery) => [d.channel, d]));
+    expect(byChannel.ntfy).toMatchObject({ state: 'delivered', attemptCount: 1 });
+    expect(byChannel.ntfy.attempts).toMatchObject([{ number: 1, outcome: 'sent', statusCode: 200 }]);
+    expect(byChannel.ha_tts).toMatchObject({ state: 'failed', attemptCount: 1 });
+    expect(byChannel.ha_tts.attempts).toMatchObject([{ number: 1, outcome: 'failed', statusCode: 400 }]);
+    const claims = await sql(`SELECT claim_token FROM hub_delivery WHERE notification_id = $1`, [
+      response.body.notification_id,
+    ]);
+    expect(claims).toEqual([{ claim_token: null }, { claim_token: null }]);
+  });
+
   it('library.notification events go through the same dispatcher as source_agent "quire"', async () => {
     const events = t.app.get(EventEmitter2);
     await events.emitAsync(
