@@ -31,32 +31,20 @@ function statisticsJson(row: BookJsonRow, now: number): string {
 }
 
 export function bookRowJson(row: BookJsonRow, urlBase: string, now: number): string {
-  const parts = [
-    `"id":${row.id}`,
-    `"title":${str(row.title)}`,
-    `"authorTitle":${str(`${row.authorSortNameLastFirst ?? ''} ${row.title}`.trim())}`,
-    `"seriesTitle":${str(row.seriesTitle ?? '')}`,
-  ];
-  if (row.disambiguation !== null) parts.push(`"disambiguation":${str(row.disambiguation)}`);
-  parts.push(`"authorId":${row.authorId}`, `"foreignBookId":${str(row.foreignBookId)}`);
-  if (row.foreignEditionId !== null) parts.push(`"foreignEditionId":${str(row.foreignEditionId)}`);
-  parts.push(
-    `"titleSlug":${str(row.titleSlug)}`,
-    `"monitored":${row.monitored}`,
-    `"anyEditionOk":${row.anyEditionOk}`,
-    `"ratings":${row.ratings}`,
-  );
-  if (row.releaseDate !== null) parts.push(`"releaseDate":"${row.releaseDate}"`);
-  parts.push(
-    `"pageCount":${row.pageCount}`,
-    `"genres":${row.genres}`,
-    `"images":${imagesJson(row.images, row.id, urlBase)}`,
-    `"links":${row.links}`,
-    `"statistics":${statisticsJson(row, now)}`,
-    `"added":"${row.added}"`,
-  );
-  if (row.addOptions !== null) parts.push(`"addOptions":${row.addOptions}`);
-  if (row.lastSearchTime !== null) parts.push(`"lastSearchTime":"${row.lastSearchTime}"`);
-  parts.push('"grabbed":false');
-  return `{${parts.join(',')}}`;
+  // Plain concatenation (V8 ropes): no per-row array of parts, which showed up as GC time at 100,000 rows.
+  let json = `{"id":${row.id},"title":${str(row.title)}`;
+  json += `,"authorTitle":${str(`${row.authorSortNameLastFirst ?? ''} ${row.title}`.trim())}`;
+  json += `,"seriesTitle":${str(row.seriesTitle ?? '')}`;
+  if (row.disambiguation !== null) json += `,"disambiguation":${str(row.disambiguation)}`;
+  json += `,"authorId":${row.authorId},"foreignBookId":${str(row.foreignBookId)}`;
+  if (row.foreignEditionId !== null) json += `,"foreignEditionId":${str(row.foreignEditionId)}`;
+  json += `,"titleSlug":${str(row.titleSlug)},"monitored":${row.monitored},"anyEditionOk":${row.anyEditionOk}`;
+  json += `,"ratings":${row.ratings}`;
+  if (row.releaseDate !== null) json += `,"releaseDate":"${row.releaseDate}"`;
+  json += `,"pageCount":${row.pageCount},"genres":${row.genres}`;
+  json += `,"images":${imagesJson(row.images, row.id, urlBase)},"links":${row.links}`;
+  json += `,"statistics":${statisticsJson(row, now)},"added":"${row.added}"`;
+  if (row.addOptions !== null) json += `,"addOptions":${row.addOptions}`;
+  if (row.lastSearchTime !== null) json += `,"lastSearchTime":"${row.lastSearchTime}"`;
+  return json + ',"grabbed":false}';
 }

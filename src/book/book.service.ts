@@ -92,14 +92,23 @@ export class BookService {
     // Keyset batches: the next `batchSize` ids after the last one sent (a bounded id range, so the
     // per-book series aggregate stays within the batch too). One query per batch, none extra.
     const scope = `b.id > $1 AND b.id <= (SELECT max(id) FROM (SELECT id FROM book WHERE id > $1 ORDER BY id LIMIT ${Math.trunc(batchSize)}) n)`;
+    const batch = (after: number) => {
+      const rows = this.repository.findRows({ scope, params: [after] });
+      rows.catch(() => undefined); // a client gone mid-list leaves the prefetch unawaited: not an unhandled rejection
+      return rows;
+    };
     let last = 0;
+    let pending = batch(last);
     for (;;) {
-      const rows = await this.repository.findRows({ scope, params: [last] });
+      const rows = await pending;
       if (rows.length === 0) break;
+      const first = last === 0;
+      last = rows[rows.length - 1].id;
+      // The next batch is fetched while this one is written: PostgreSQL and Node overlap.
+      if (rows.length === batchSize) pending = batch(last);
       const urlBase = this.env.get('URL_BASE');
       const now = Date.now();
-      yield (last > 0 ? ',' : '[') + rows.map((row) => bookRowJson(row, urlBase, now)).join(',');
-      last = rows[rows.length - 1].id;
+      yield (first ? '[' : ',') + rows.map((row) => bookRowJson(row, urlBase, now)).join(',');
       if (rows.length < batchSize) break;
     }
     yield last > 0 ? ']' : '[]';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createAuthor, createBook, createBookFile, createEdition, createSeries } from '../factories';
+import { BookService } from '../../src/book/book.service';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { sql } from '../utils/test-database';
 
@@ -326,5 +327,29 @@ describe('book, edition, bookshelf and series endpoints', () => {
     expect(editions.body.map((e: { bookId: number }) => e.bookId)).toEqual([one.id, two.id]);
     await t.api.get('/api/v1/edition').expect(200, []);
     await t.api.get('/api/v1/edition?bookId=x').expect(400);
+  });
+});
+
+describe('GET /book over many keyset batches', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ COMMAND_POLL_INTERVAL_MS: '60000' }, { fresh: true });
+    const db = t.app.get(DataSource);
+    const author = await createAuthor(db, { name: 'Bea Batch' });
+    for (let i = 1; i <= 8; i++) await createBook(db, author, { title: `Batch ${i}` });
+  });
+  afterAll(() => t.close());
+
+  it('streams every book once, in id order, whatever the batch size (the next batch is prefetched)', async () => {
+    const books = t.app.get(BookService);
+    const whole = (await t.api.get('/api/v1/book').expect(200)).body as { id: number }[];
+    expect(whole.map((book) => book.id)).toEqual([...whole.map((book) => book.id)].sort((a, b) => a - b));
+    for (const batchSize of [1, 3, 8, 50]) {
+      let text = '';
+      for await (const chunk of books.listJsonChunks({}, batchSize)) text += chunk;
+      expect(JSON.parse(text)).toEqual(whole);
+    }
+    expect(whole).toHaveLength(8);
   });
 });
