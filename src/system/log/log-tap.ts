@@ -97,7 +97,11 @@ export function parseLine(line: string): LogRecord | undefined {
   const level = LEVEL_NAMES[parsed.level ?? 0];
   if (!level || (parsed.level ?? 0) < 30) return undefined;
   let message =
-    typeof parsed.msg === 'string' ? parsed.msg : parsed.msg === undefined ? '' : JSON.stringify(parsed.msg);
+    typeof parsed.msg === 'string'
+      ? parsed.msg
+      : parsed.msg === undefined
+        ? structuredMessage(parsed as Record<string, unknown>)
+        : JSON.stringify(parsed.msg);
   let logger = typeof parsed.context === 'string' ? parsed.context : 'Quire';
   if (parsed.req && parsed.res) {
     logger = 'Http';
@@ -113,4 +117,20 @@ export function parseLine(line: string): LogRecord | undefined {
     exceptionType: parsed.err?.type?.slice(0, 200),
     method: typeof parsed.method === 'string' && !parsed.req ? parsed.method.slice(0, 200) : undefined,
   };
+}
+
+/** pino's own fields and those read above; the rest of a line is what its author logged. */
+const LINE_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'context', 'err', 'stack', 'method', 'req', 'res']);
+
+/**
+ * A message for a line logged as an object without text (the hub's structured events):
+ * `notify.received notification_id=… source_agent=…`, so the log table and files say what happened.
+ */
+function structuredMessage(line: Record<string, unknown>): string {
+  const parts: string[] = typeof line.event === 'string' ? [line.event] : [];
+  for (const [key, value] of Object.entries(line)) {
+    if (LINE_FIELDS.has(key) || key === 'event' || value === undefined) continue;
+    parts.push(`${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  }
+  return parts.join(' ');
 }
