@@ -1,5 +1,8 @@
 /**
- * `npm run bench [-- --scale=1 --duration=5 --connections=8 --modes=postgres,embedded]`
+ * `npm run bench [-- --scale=1 --duration=5 --connections=8 --modes=postgres,embedded,rescan]`
+ *   `--only=<text>`: only the endpoints whose name contains it (e.g. `--only=/book` or `--only=notify`);
+ *   `--nodeOptions=<flags>`: NODE_OPTIONS for Quire (e.g. `--max-old-space-size=160` for a heap cap);
+ *   `--out=<name>`: write bench/results/<name>.md instead of <date>.md (for partial runs).
  *
  * Seeds a large library, starts Quire (dist/main.js) on PostgreSQL and on the embedded database,
  * drives it from this separate process with autocannon at a fixed concurrency, and measures two
@@ -30,6 +33,9 @@ const DURATION = Number(args.duration ?? 5);
 const CONNECTIONS = Number(args.connections ?? 8);
 const MODES = (args.modes ?? 'postgres,embedded,rescan').split(',');
 const RESCAN_FILES = Number(args.rescanFiles ?? 20_000);
+const ONLY: string | undefined = args.only;
+const NODE_OPTIONS: string | undefined = args.nodeOptions;
+const selected = (name: string) => !ONLY || name.includes(ONLY);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const API_KEY = 'benchbenchbenchbenchbenchbench00';
 const ROOT = join(__dirname, '..');
@@ -67,7 +73,9 @@ async function main() {
     NODE_ENV: 'production',
     HUB_NTFY_URL: ntfy.url,
     HUB_ROUTES_FILE: routesFile,
+    ...(NODE_OPTIONS ? { NODE_OPTIONS } : {}),
   };
+  if (NODE_OPTIONS) facts.push(`Quire started with NODE_OPTIONS=${NODE_OPTIONS}`);
   try {
     if (MODES.includes('postgres')) rows.push(...(await benchPostgres(size, quireEnv, ntfy, facts)));
     if (MODES.includes('embedded')) rows.push(...(await benchEmbedded(size, quireEnv, facts)));
@@ -77,7 +85,7 @@ async function main() {
   }
   const report = renderReport(rows, size, facts);
   console.log(report);
-  const file = join(ROOT, 'bench', 'results', `${new Date().toISOString().slice(0, 10)}.md`);
+  const file = join(ROOT, 'bench', 'results', `${args.out ?? new Date().toISOString().slice(0, 10)}.md`);
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
   writeFileSync(file, report);
   log(`wrote ${file}`);
@@ -119,7 +127,7 @@ async function benchPostgres(size: SeedSize, quireEnv: Record<string, string>, n
       const queries: Record<string, string> = {};
       const list = endpoints({ authorId, ...monthWindow() });
       for (const endpoint of list) if (endpoint.sql) queries[endpoint.path.split('?')[0]] = endpoint.sql;
-      for (const endpoint of list) {
+      for (const endpoint of list.filter((candidate) => selected(candidate.name))) {
         if (endpoint.needsTable && !hasHistory) {
           rows.push({
             mode: 'postgres',
@@ -132,7 +140,7 @@ async function benchPostgres(size: SeedSize, quireEnv: Record<string, string>, n
         rows.push(await measureEndpoint('postgres', quire, endpoint, databaseUrl));
         if (endpoint.singleClient) rows.push(await measureEndpoint('postgres', quire, endpoint, databaseUrl, 1));
       }
-      rows.push(await measureNotify(quire, ntfy));
+      if (selected('POST /notify')) rows.push(await measureNotify(quire, ntfy));
     } finally {
       await quire.stop();
     }
@@ -290,7 +298,7 @@ async function benchEmbedded(size: SeedSize, quireEnv: Record<string, string>, f
     ).json()) as { id: number }[];
     const authorId = authors[Math.floor(authors.length / 2)]?.id ?? 1;
     for (const endpoint of endpoints({ authorId, ...monthWindow() })) {
-      if (endpoint.needsTable) continue;
+      if (endpoint.needsTable || !selected(endpoint.name)) continue;
       rows.push(await measureEndpoint('embedded', quire, endpoint));
       if (endpoint.singleClient) rows.push(await measureEndpoint('embedded', quire, endpoint, undefined, 1));
     }
