@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { startEmbeddedEarly } from './database/embedded-postgres';
 import { EnvError, EnvService } from './env/env.service';
 
 async function bootstrap() {
@@ -12,6 +13,8 @@ async function bootstrap() {
     }
     throw error;
   }
+  // The embedded database boots in its own thread while the modules below load (about a second each).
+  if (!env.get('DATABASE_URL')) startEmbeddedEarly(env.get('DATA_DIR'));
   // Loaded after the environment is known to be valid, so a bad variable fails fast.
   const { createApp } = await import('./app-factory');
   const app = await createApp(env);

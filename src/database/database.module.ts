@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { EnvService } from '../env/env.service';
 import { databaseOptions, runMigrations } from './database-options';
-import { EmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgres, takeEarlyEmbedded } from './embedded-postgres';
 
 export const DATABASE_URL = Symbol('DATABASE_URL');
 
@@ -33,8 +33,9 @@ class DatabaseLifecycleModule {}
       useFactory: async (env: EnvService, lifecycle: DatabaseLifecycle) => {
         let url = env.get('DATABASE_URL');
         if (!url) {
-          lifecycle.embedded = new EmbeddedPostgres(env.get('DATA_DIR'));
-          url = await lifecycle.embedded.start();
+          const early = takeEarlyEmbedded(env.get('DATA_DIR'));
+          lifecycle.embedded = early?.embedded ?? new EmbeddedPostgres(env.get('DATA_DIR'));
+          url = await (early?.url ?? lifecycle.embedded.start());
         }
         return { ...databaseOptions(url), autoLoadEntities: true };
       },

@@ -1,17 +1,23 @@
 import { Logger } from '@nestjs/common';
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { keepExtendedQueriesTogether } from './pglite-queue-patch';
+import { extname, join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { EmbeddedWorkerData, EmbeddedWorkerMessage } from './embedded-postgres.worker';
+
+// The worker file beside this one: .js in dist, .ts under ts-node (workers inherit its -r hook).
+const WORKER_FILE = join(__dirname, `embedded-postgres.worker${extname(__filename)}`);
+const STOP_TIMEOUT_MS = 30_000;
 
 /**
  * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) stored under DATA_DIR/db,
  * served on a loopback port so TypeORM reaches it through the ordinary `pg` driver.
  * One dialect and one migration set serve both this and an external PostgreSQL.
+ * PGlite runs in a worker thread (embedded-postgres.worker.ts); see there for why.
  */
 export class EmbeddedPostgres {
   private readonly logger = new Logger(EmbeddedPostgres.name);
-  private server?: { stop(): Promise<void>; getServerConn(): string };
-  private db?: { close(): Promise<void>; query<T>(sql: string): Promise<{ rows: T[] }> };
+  private worker?: Worker;
+  private stopping = false;
 
   constructor(private readonly dataDir: string) {}
 
@@ -20,23 +26,64 @@ export class EmbeddedPostgres {
     const dir = resolve(join(this.dataDir, 'db'));
     mkdirSync(dir, { recursive: true });
     const started = Date.now();
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-    const db = await PGlite.create(dir);
-    const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections });
-    keepExtendedQueriesTogether(server, db);
-    await server.start();
-    this.db = db;
-    this.server = server;
-    const [host, port] = server.getServerConn().split(':');
+    const worker = new Worker(WORKER_FILE, { workerData: { dir, maxConnections } satisfies EmbeddedWorkerData });
+    this.worker = worker;
+    const ready = await new Promise<Extract<EmbeddedWorkerMessage, { type: 'ready' }>>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`Embedded PostgreSQL (PGlite) exited with code ${code}`)));
+    }).finally(() => worker.removeAllListeners());
+    worker.once('error', (error) => this.lost(error));
+    worker.once('exit', (code) => this.lost(new Error(`exit code ${code}`)));
     this.logger.log(`Embedded PostgreSQL (PGlite) ready in ${Date.now() - started} ms`);
-    return `postgresql://postgres@${host}:${port}/postgres`;
+    return `postgresql://postgres@${ready.host}:${ready.port}/postgres`;
   }
 
   async stop(): Promise<void> {
-    await this.server?.stop();
-    await this.db?.close();
-    this.server = undefined;
-    this.db = undefined;
+    const worker = this.worker;
+    if (!worker || this.stopping) return;
+    this.stopping = true;
+    worker.removeAllListeners();
+    let timer: NodeJS.Timeout | undefined;
+    const exited = new Promise<void>((resolve) => {
+      worker.once('exit', () => resolve());
+      worker.once('error', (error) => this.logger.error(`Stopping the embedded database failed: ${String(error)}`));
+      timer = setTimeout(() => {
+        this.logger.error(`The embedded database did not stop within ${STOP_TIMEOUT_MS} ms; ending its thread`);
+        void worker.terminate();
+      }, STOP_TIMEOUT_MS);
+    });
+    worker.postMessage('stop');
+    await exited;
+    clearTimeout(timer);
+    this.worker = undefined;
   }
+
+  // In-process PGlite took the process down when it failed; keep that: nothing works without the database.
+  private lost(error: unknown): void {
+    if (this.stopping) return;
+    this.logger.fatal(`Embedded PostgreSQL (PGlite) stopped unexpectedly: ${String(error)}`);
+    process.exit(1);
+  }
+}
+
+let early: { dataDir: string; embedded: EmbeddedPostgres; url: Promise<string> } | undefined;
+
+/**
+ * Starts the embedded database before the application's modules are loaded (main.ts), so its thread boots
+ * while the main thread spends about a second in `require`. The database module takes it over.
+ */
+export function startEmbeddedEarly(dataDir: string): void {
+  const embedded = new EmbeddedPostgres(dataDir);
+  const url = embedded.start();
+  url.catch(() => undefined); // reported by whoever takes it over
+  early = { dataDir, embedded, url };
+}
+
+/** The early-started database for this data folder, once; undefined when none was started. */
+export function takeEarlyEmbedded(dataDir: string): { embedded: EmbeddedPostgres; url: Promise<string> } | undefined {
+  if (early?.dataDir !== dataDir) return undefined;
+  const taken = early;
+  early = undefined;
+  return taken;
 }
