@@ -54,19 +54,20 @@ export class TaskSchedulerService implements OnApplicationBootstrap {
   /** Creates missing task rows (first run counts from now) and applies the current intervals. */
   async seed(): Promise<void> {
     const intervals = await this.intervals();
-    for (const task of TASK_DEFINITIONS) {
-      await this.tasks
-        .createQueryBuilder()
-        .insert()
-        .values({
+    // One statement for all tasks: start-up waits for it, and on the embedded database each round trip counts.
+    await this.tasks
+      .createQueryBuilder()
+      .insert()
+      .values(
+        TASK_DEFINITIONS.map((task) => ({
           taskName: task.taskName,
           intervalMinutes: intervals.get(task.taskName) ?? task.interval,
           priority: CommandPriority.toNumber(task.priority ?? 'normal'),
           lastExecution: () => 'now()',
-        })
-        .orIgnore()
-        .execute();
-    }
+        })),
+      )
+      .orIgnore()
+      .execute();
     await this.applyIntervals(intervals);
   }
 
