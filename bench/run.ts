@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { postgresCpuMs, processCpuMs } from './lib/cpu';
+import { postgresCpuByPid, postgresCpuSince, processCpuMs } from './lib/cpu';
 import { endpoints, NOTIFY_BODY } from './lib/endpoints';
 import { load, LoadResult } from './lib/load';
 import { RunningProcess, startNode } from './lib/processes';
@@ -225,13 +225,13 @@ async function measureEndpoint(
 /** Runs one load and reports the CPU it cost per request (Quire's process; PostgreSQL's when external). */
 async function withCpu(quire: RunningProcess, external: boolean, run: () => Promise<LoadResult>) {
   const quireBefore = processCpuMs(quire.child.pid);
-  const postgresBefore = external ? postgresCpuMs() : NaN;
+  const postgresBefore = external ? postgresCpuByPid() : undefined;
   const result = await run();
   const requests = Math.max(result.requests, 1);
   return {
     result,
     quireCpuMs: (processCpuMs(quire.child.pid) - quireBefore) / requests,
-    postgresCpuMs: external ? (postgresCpuMs() - postgresBefore) / requests : undefined,
+    postgresCpuMs: postgresBefore ? postgresCpuSince(postgresBefore) / requests : undefined,
   };
 }
 

@@ -12,18 +12,25 @@ export function processCpuMs(pid: number | undefined): number {
   }
 }
 
-/** CPU time used so far by every PostgreSQL server process on this machine (backends, workers), in ms. */
-export function postgresCpuMs(): number {
-  let total = 0;
+/** CPU time used so far by each PostgreSQL server process on this machine (backends, workers), in ms by pid. */
+export function postgresCpuByPid(): Map<number, number> {
+  const cpu = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.includes('(postgres)')) total += cpuOfStat(stat);
+      if (stat.includes('(postgres)')) cpu.set(Number(entry), cpuOfStat(stat));
     } catch {
       // the process ended meanwhile
     }
   }
+  return cpu;
+}
+
+/** PostgreSQL CPU spent between two snapshots: per process, so backends that exit meanwhile count nothing. */
+export function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of postgresCpuByPid()) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
