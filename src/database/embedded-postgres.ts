@@ -4,8 +4,13 @@ import { extname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { EmbeddedWorkerData, EmbeddedWorkerMessage } from './embedded-postgres.worker';
 
-// The worker file beside this one: .js in dist, .ts under ts-node (workers inherit its -r hook).
+// The worker file beside this one: .js in dist, .ts when run from source (ts-node, jest), where the worker
+// needs a TypeScript hook of its own: jest's transform does not reach worker threads.
 const WORKER_FILE = join(__dirname, `embedded-postgres.worker${extname(__filename)}`);
+const WORKER_EXEC_ARGV =
+  extname(WORKER_FILE) === '.ts' && !process.execArgv.some((arg) => arg.includes('ts-node'))
+    ? [...process.execArgv, '--require', 'ts-node/register/transpile-only']
+    : undefined;
 const STOP_TIMEOUT_MS = 30_000;
 
 /**
@@ -26,7 +31,10 @@ export class EmbeddedPostgres {
     const dir = resolve(join(this.dataDir, 'db'));
     mkdirSync(dir, { recursive: true });
     const started = Date.now();
-    const worker = new Worker(WORKER_FILE, { workerData: { dir, maxConnections } satisfies EmbeddedWorkerData });
+    const worker = new Worker(WORKER_FILE, {
+      workerData: { dir, maxConnections } satisfies EmbeddedWorkerData,
+      execArgv: WORKER_EXEC_ARGV,
+    });
     this.worker = worker;
     const ready = await new Promise<Extract<EmbeddedWorkerMessage, { type: 'ready' }>>((resolve, reject) => {
       worker.once('message', resolve);
