@@ -24,8 +24,8 @@ import { DEFAULT_SIZE, scaledSize, SeedSize, seedStatements } from './lib/seed-s
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
-    const [key, value] = arg.replace(/^--/, '').split('=');
-    return [key, value ?? 'true'];
+    const [key, ...value] = arg.replace(/^--/, '').split('=');
+    return [key, value.length > 0 ? value.join('=') : 'true'];
   }),
 );
 const SCALE = Number(args.scale ?? 1);
