@@ -3,6 +3,7 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { HOUSEKEEPING_EVENT } from '../command';
+import { PreparedStatements } from '../database/prepared-statements';
 import type { AuthorStatisticsRow } from './author.repository';
 
 /** More delta rows than this and the next read folds them (a bulk import can leave one row per file). */
@@ -17,7 +18,10 @@ export class AuthorBookCountRepository {
   private readonly logger = new Logger(AuthorBookCountRepository.name);
   private compacting?: Promise<void>;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly prepared: PreparedStatements,
+  ) {}
 
   /** Readarr's AuthorStatistics of the requested authors (all when `ids` is undefined). */
   async statistics(ids?: number[]): Promise<Map<number, AuthorStatisticsRow>> {
@@ -50,7 +54,7 @@ export class AuthorBookCountRepository {
   /** wanted/missing's total: monitored books of monitored authors, released, without a file. */
   async countMonitoredMissing(): Promise<number> {
     // Unmonitored authors are the few: their counts and everyone's upcoming books come off the whole sum.
-    const [row]: { total: string; deltaRows: number }[] = await this.dataSource.query(
+    const [row] = await this.prepared.query<{ total: string; deltaRows: number }>(
       `SELECT d.total
             - (SELECT coalesce(sum(c.missing_candidates), 0) FROM author_book_count c
                 WHERE c.author_id IN (SELECT id FROM author WHERE NOT monitored))

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { EnvService } from '../env/env.service';
 import { databaseOptions, runMigrations } from './database-options';
 import { EmbeddedPostgres, takeEarlyEmbedded } from './embedded-postgres';
+import { PreparedStatements } from './prepared-statements';
 
 export const DATABASE_URL = Symbol('DATABASE_URL');
 
@@ -47,6 +48,8 @@ class DatabaseLifecycleModule {}
       },
     }),
   ],
+  providers: [PreparedStatements],
+  exports: [PreparedStatements],
 })
 export class DatabaseModule {
   constructor(@Inject(DataSource) readonly dataSource: DataSource) {}

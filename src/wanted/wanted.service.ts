@@ -84,7 +84,11 @@ export class WantedService {
     const pageIds = this.repository.pageIdsSql({ where, orderBy, limit: spec.pageSize, offset: spec.offset });
     const [total, books] = await Promise.all([
       count ? count() : this.repository.countWhere(where),
-      this.books.resources({ scope: `b.id = ANY(ARRAY(${pageIds}))`, orderBy }, !!query.includeAuthor),
+      this.books.resources(
+        // The first page (what a wanted view opens on) is prepared: planning it cost about half its PostgreSQL time.
+        { scope: `b.id = ANY(ARRAY(${pageIds}))`, orderBy, prepared: spec.offset === 0 },
+        !!query.includeAuthor,
+      ),
     ]);
     return pagingResource(spec, total, books);
   }

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import type { Pool } from 'pg';
-import { DataSource, In, QueryFailedError } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { PagingSpec } from '../../common/paging/paging';
-import { EnvService } from '../../env/env.service';
+import { PreparedStatements, returnedRows } from '../../database/prepared-statements';
 import { HubDeliveryAttempt } from '../entities/hub-delivery-attempt.entity';
 import { DeliveryState, HubDelivery } from '../entities/hub-delivery.entity';
 import { HubNotification } from '../entities/hub-notification.entity';
@@ -84,19 +83,10 @@ const RECORD_ATTEMPT_WITH_RESULT_SQL = `
 /** The hub's tables. Transactions stay short and use only their own manager (see design.md). */
 @Injectable()
 export class DeliveryRepository {
-  /**
-   * The statements every notification runs are prepared once per connection (saves PostgreSQL about
-   * 40% of their cost: no parse and plan each time). Not on the embedded database: pglite-socket runs all
-   * connections in one session, where a second connection's prepare of the same name would fail.
-   */
-  private readonly prepared: boolean;
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    env: EnvService,
-  ) {
-    this.prepared = Boolean(env.get('DATABASE_URL'));
-  }
+    private readonly prepared: PreparedStatements,
+  ) {}
 
   /**
    * Stores the notification and one pending delivery per channel, already claimed by the caller for
@@ -115,31 +105,27 @@ export class DeliveryRepository {
     const claimTokens = targets.map(() => randomUUID());
     // One statement (one round trip, one commit) for the notification and its deliveries: this runs on
     // every POST /notify before the first attempt.
-    const rows = await this.hotQuery<{ id: number; claim_token: string }>(
-      'hub_insert_notification',
-      INSERT_NOTIFICATION_SQL,
-      [
-        notification.id,
-        notification.sourceAgent,
-        notification.title,
-        notification.body,
-        notification.priority,
-        JSON.stringify(notification.metadata),
-        JSON.stringify(notification.requestedChannels),
-        JSON.stringify(notification.channels),
-        notification.resolution,
-        notification.status,
-        notification.channelsDispatched === null ? null : JSON.stringify(notification.channelsDispatched),
-        notification.idempotencyKey,
-        notification.requestHash,
-        notification.completedAt,
-        new Date(Date.now() + leaseMs),
-        targets.map((target) => target.channel),
-        targets.map((target) => target.connectionId),
-        targets.map((target) => target.connectionPart),
-        claimTokens,
-      ],
-    );
+    const rows = await this.prepared.query<{ id: number; claim_token: string }>(INSERT_NOTIFICATION_SQL, [
+      notification.id,
+      notification.sourceAgent,
+      notification.title,
+      notification.body,
+      notification.priority,
+      JSON.stringify(notification.metadata),
+      JSON.stringify(notification.requestedChannels),
+      JSON.stringify(notification.channels),
+      notification.resolution,
+      notification.status,
+      notification.channelsDispatched === null ? null : JSON.stringify(notification.channelsDispatched),
+      notification.idempotencyKey,
+      notification.requestHash,
+      notification.completedAt,
+      new Date(Date.now() + leaseMs),
+      targets.map((target) => target.channel),
+      targets.map((target) => target.connectionId),
+      targets.map((target) => target.connectionPart),
+      claimTokens,
+    ]);
     // RETURNING does not promise the VALUES order: match the rows by their claim token.
     const ids = new Map(rows.map((row) => [row.claim_token, row.id]));
     return targets.map((target, index) => ({
@@ -191,27 +177,15 @@ export class DeliveryRepository {
     // One statement: the attempt row, the claimed delivery's new state and (for a notification's only
     // delivery) the notification's first result commit together.
     const rows = firstResult
-      ? await this.hotQuery('hub_record_attempt_with_result', RECORD_ATTEMPT_WITH_RESULT_SQL, [
+      ? await this.prepared.query(RECORD_ATTEMPT_WITH_RESULT_SQL, [
           ...parameters,
           delivery.notificationId,
           firstResult.status,
           JSON.stringify(firstResult.dispatched),
           new Date(),
         ])
-      : await this.hotQuery('hub_record_attempt', RECORD_ATTEMPT_SQL, parameters);
+      : await this.prepared.query(RECORD_ATTEMPT_SQL, parameters);
     return rows.length > 0;
-  }
-
-  /** One of the per-notification statements: a named prepared statement on the pool when possible. */
-  private async hotQuery<T>(name: string, text: string, parameters: unknown[]): Promise<T[]> {
-    if (!this.prepared) return returnedRows<T>(await this.dataSource.query(text, parameters));
-    // TypeORM's query() has no statement names; its pool (`driver.master`) does. Errors keep TypeORM's type.
-    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
-    try {
-      return (await pool.query({ name, text, values: parameters })).rows as T[];
-    } catch (error) {
-      throw new QueryFailedError(text, parameters, error as Error);
-    }
   }
 
   /**
@@ -292,10 +266,4 @@ export class DeliveryRepository {
 
 function missingRow(claimToken: string): never {
   throw new Error(`hub_delivery insert returned no row for claim ${claimToken}`);
-}
-
-/** TypeORM's postgres driver answers an UPDATE … RETURNING with [rows, affectedCount], an INSERT with rows. */
-function returnedRows<T>(result: unknown): T[] {
-  const rows = Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as unknown) : result;
-  return rows as T[];
 }
