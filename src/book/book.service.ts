@@ -23,10 +23,10 @@ export interface BookUpdateInput {
   editions?: EditionResource[];
 }
 
-/** Book reads (projected, one query per list) and edits. */
 /** Books per string written while streaming the whole library (~60 KB). */
 const WRITE_CHUNK_ROWS = 100;
 
+/** Book reads (projected, one query per list) and edits. */
 @Injectable()
 export class BookService {
   private readonly logger = new Logger(BookService.name);

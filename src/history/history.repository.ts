@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, SelectQueryBuilder } from 'typeorm';
+import { Repository } from 'typeorm';
 import type { PagingSpec } from '../common/paging/paging';
 import type { QualityProfileItem } from '../profile/quality/quality';
 import { HistoryEntry } from './history.entity';
@@ -24,21 +24,15 @@ export interface HistoryFilter {
   since?: Date;
 }
 
+/** A history row under HistoryEntry's field names. */
+const HISTORY_COLUMNS = `h.id, h.book_id AS "bookId", h.author_id AS "authorId", h.source_title AS "sourceTitle", h.quality,
+  h.custom_format_ids AS "customFormatIds", h.custom_format_score AS "customFormatScore", h.date,
+  h.download_id AS "downloadId", h.event_type AS "eventType", h.data`;
+
 /** History reads: filters on indexed columns, LIMIT/OFFSET pages with a count, joins only to sort by them. */
 @Injectable()
 export class HistoryRepository {
   constructor(@InjectRepository(HistoryEntry) readonly entries: Repository<HistoryEntry>) {}
-
-  private filtered(filter: HistoryFilter): SelectQueryBuilder<HistoryEntry> {
-    const builder = this.entries.createQueryBuilder('h');
-    if (filter.eventTypes?.length)
-      builder.andWhere('h.event_type IN (:...eventTypes)', { eventTypes: filter.eventTypes });
-    if (filter.bookId !== undefined) builder.andWhere('h.book_id = :bookId', { bookId: filter.bookId });
-    if (filter.authorId !== undefined) builder.andWhere('h.author_id = :authorId', { authorId: filter.authorId });
-    if (filter.downloadId) builder.andWhere('h.download_id = :downloadId', { downloadId: filter.downloadId });
-    if (filter.since) builder.andWhere('h.date >= :since', { since: filter.since });
-    return builder;
-  }
 
   /**
    * One page with its exact total and each row's author quality profile, in ONE query (a round trip costs
@@ -47,16 +41,9 @@ export class HistoryRepository {
   async pageWithProfiles(filter: HistoryFilter, spec: PagingSpec): Promise<{ rows: HistoryPageRow[]; total: number }> {
     const { where, params } = this.whereClause(filter);
     const direction = spec.sortDirection === 'ascending' ? 'ASC' : 'DESC';
-    const byTypeOnly = filter.bookId === undefined && filter.authorId === undefined && !filter.downloadId && !filter.since;
-    const total = byTypeOnly
-      ? `(SELECT coalesce(sum(count), 0) FROM history_event_count
-          ${filter.eventTypes?.length ? 'WHERE event_type = ANY($1::int[])' : ''})::int`
-      : `(SELECT count(*) FROM history h ${where})::int`;
     const rows: (HistoryPageRow & { total: number })[] = await this.entries.query(
-      `SELECT h.id, h.book_id AS "bookId", h.author_id AS "authorId", h.source_title AS "sourceTitle", h.quality,
-              h.custom_format_ids AS "customFormatIds", h.custom_format_score AS "customFormatScore", h.date,
-              h.download_id AS "downloadId", h.event_type AS "eventType", h.data,
-              p.items AS "profileItems", p.cutoff AS "profileCutoff", ${total} AS total
+      `SELECT ${HISTORY_COLUMNS}, p.items AS "profileItems", p.cutoff AS "profileCutoff",
+              ${this.totalSql(filter, where)} AS total
        FROM history h
        LEFT JOIN author a ON a.id = h.author_id
        LEFT JOIN quality_profile p ON p.id = a.quality_profile_id
@@ -87,29 +74,36 @@ export class HistoryRepository {
     return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
   }
 
-  /**
-   * Exact count of the filtered rows. Unfiltered or by event type only, it reads the trigger-kept
-   * `history_event_count` (one row per event type) instead of counting every history row.
-   */
+  /** Exact count of the filtered rows. */
   async count(filter: HistoryFilter): Promise<number> {
-    const byTypeOnly =
-      filter.bookId === undefined && filter.authorId === undefined && !filter.downloadId && !filter.since;
-    if (byTypeOnly) {
-      const types = filter.eventTypes?.length ? filter.eventTypes : undefined;
-      const rows: { count: number }[] = await this.entries.query(
-        `SELECT coalesce(sum(count), 0)::int AS count FROM history_event_count
-         ${types ? 'WHERE event_type = ANY($1::int[])' : ''}`,
-        types ? [types] : [],
-      );
-      return rows[0]?.count ?? 0;
-    }
-    const builder = this.filtered(filter).select('count(*)::int', 'count');
-    const row = await builder.getRawOne<{ count: number }>();
-    return row?.count ?? 0;
+    const { where, params } = this.whereClause(filter);
+    const rows: { count: number }[] = await this.entries.query(
+      `SELECT ${this.totalSql(filter, where)} AS count`,
+      params,
+    );
+    return rows[0]?.count ?? 0;
   }
 
-  list(filter: HistoryFilter): Promise<HistoryEntry[]> {
-    return this.filtered(filter).orderBy('h.date', 'DESC').addOrderBy('h.id', 'DESC').getMany();
+  async list(filter: HistoryFilter): Promise<HistoryEntry[]> {
+    const { where, params } = this.whereClause(filter);
+    return this.entries.query(
+      `SELECT ${HISTORY_COLUMNS} FROM history h ${where} ORDER BY h.date DESC, h.id DESC`,
+      params,
+    );
+  }
+
+  /**
+   * The filtered rows' count as an SQL expression (`where` from whereClause). Unfiltered or by event type
+   * only, it reads the trigger-kept `history_event_count` (one row per event type) instead of counting
+   * every history row.
+   */
+  private totalSql(filter: HistoryFilter, where: string): string {
+    const byTypeOnly =
+      filter.bookId === undefined && filter.authorId === undefined && !filter.downloadId && !filter.since;
+    return byTypeOnly
+      ? `(SELECT coalesce(sum(count), 0) FROM history_event_count
+          ${filter.eventTypes?.length ? 'WHERE event_type = ANY($1::int[])' : ''})::int`
+      : `(SELECT count(*) FROM history h ${where})::int`;
   }
 
   /** Each author's quality profile (items and cutoff), for `qualityCutoffNotMet`, in one query. */
