@@ -11,7 +11,7 @@ import { CommandRegistry } from './command-registry.service';
 import { CommandWorkerService } from './command-worker.service';
 import { CommandEntity } from './command.entity';
 import { CommandStatus, CommandStatusName } from './command.enums';
-import { rowsOf } from './rows';
+import { rowsOf } from '../database/rows';
 
 // Arbitrary constant: serialises claims of every Quire process on one database, so the exclusivity
 // rules are checked against a stable set of running commands.

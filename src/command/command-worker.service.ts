@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { EnvService } from '../env/env.service';
-import { rowsOf } from './rows';
+import { rowsOf } from '../database/rows';
 
 interface WorkerRow {
   id: string;

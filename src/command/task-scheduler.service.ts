@@ -11,7 +11,7 @@ import { CommandExecutedEvent } from './command-executor.service';
 import { CommandQueueService } from './command-queue.service';
 import { CommandRegistry } from './command-registry.service';
 import { CommandPriority } from './command.enums';
-import { rowsOf } from './rows';
+import { rowsOf } from '../database/rows';
 import { backupIntervalMinutes, rssSyncIntervalMinutes, TASK_DEFINITIONS } from './scheduled-tasks';
 import { ScheduledTaskEntity } from './scheduled-task.entity';
 

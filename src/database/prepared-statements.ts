@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import { DataSource, QueryFailedError } from 'typeorm';
+import { rowsOf } from './rows';
 
 /** Distinct statements prepared per process at most; beyond that they run unprepared. */
 const MAX_STATEMENTS = 200;
@@ -25,7 +26,7 @@ export class PreparedStatements {
 
   async query<T>(text: string, parameters: unknown[] = []): Promise<T[]> {
     const name = (await this.isEnabled()) ? this.nameOf(text) : undefined;
-    if (!name) return returnedRows<T>(await this.dataSource.query(text, parameters));
+    if (!name) return rowsOf<T>(await this.dataSource.query(text, parameters));
     // TypeORM's query() has no statement names; its pool (`driver.master`) does. Errors keep TypeORM's type.
     const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
     try {
@@ -55,10 +56,4 @@ export class PreparedStatements {
     }
     return name;
   }
-}
-
-/** TypeORM's postgres driver answers an UPDATE/INSERT … RETURNING with [rows, affectedCount]. */
-export function returnedRows<T>(result: unknown): T[] {
-  const rows = Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as unknown) : result;
-  return rows as T[];
 }

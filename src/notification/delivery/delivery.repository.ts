@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import { PagingSpec } from '../../common/paging/paging';
-import { PreparedStatements, returnedRows } from '../../database/prepared-statements';
+import { PreparedStatements } from '../../database/prepared-statements';
+import { rowsOf } from '../../database/rows';
 import { HubDeliveryAttempt } from '../entities/hub-delivery-attempt.entity';
 import { DeliveryState, HubDelivery } from '../entities/hub-delivery.entity';
 import { HubNotification } from '../entities/hub-notification.entity';
@@ -214,7 +215,7 @@ export class DeliveryRepository {
           RETURNING id, notification_id, channel, connection_id, connection_part, attempts, claim_token`,
       [limit, leaseMs],
     );
-    return returnedRows<Row>(result).map((row) => ({
+    return rowsOf<Row>(result).map((row) => ({
       id: row.id,
       notificationId: row.notification_id,
       channel: row.channel,
