@@ -15,6 +15,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { runCommand } from './lib/api';
 import { postgresCpuByPid, postgresCpuSince, processCpuMs } from './lib/cpu';
 import { endpoints, NOTIFY_BODY } from './lib/endpoints';
 import { load, LoadResult } from './lib/load';
@@ -340,22 +341,7 @@ async function benchRescan(quireEnv: Record<string, string>): Promise<string> {
 
 /** The daily Housekeeping a library at rest has had: folds the per-author count deltas the bulk seed left. */
 async function runHousekeeping(quire: RunningProcess): Promise<void> {
-  const headers = { 'X-Api-Key': API_KEY, 'Content-Type': 'application/json' };
-  const queued = await fetch(`${quire.url}/api/v1/command`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name: 'Housekeeping' }),
-  });
-  const { id } = (await queued.json()) as { id: number };
-  for (let i = 0; i < 600; i++) {
-    const command = (await (await fetch(`${quire.url}/api/v1/command/${id}`, { headers })).json()) as {
-      status: string;
-    };
-    if (command.status === 'completed') return;
-    if (command.status === 'failed') throw new Error('Housekeeping failed');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('Housekeeping did not finish within a minute');
+  await runCommand(quire, API_KEY, { name: 'Housekeeping' }, 60_000);
 }
 
 function monthWindow() {

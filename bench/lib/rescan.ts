@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RunningProcess } from './processes';
+import { apiClient, runCommand } from './api';
 
 export interface RescanResult {
   files: number;
@@ -26,12 +27,7 @@ export async function timeRescan(
   root: string,
   files: number,
 ): Promise<RescanResult> {
-  const headers = { 'X-Api-Key': apiKey, 'Content-Type': 'application/json' };
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(quire.url + path, { method, headers, body: body ? JSON.stringify(body) : undefined });
-    if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${await response.text()}`);
-    return response.json();
-  };
+  const api = apiClient(quire, apiKey);
   const [profile] = await api('GET', '/api/v1/qualityprofile');
   const [metadata] = await api('GET', '/api/v1/metadataprofile');
   await api('POST', '/api/v1/rootfolder', {
@@ -41,14 +37,8 @@ export async function timeRescan(
     defaultMetadataProfileId: metadata.id,
   });
   const started = Date.now();
-  let command = await api('POST', '/api/v1/command', { name: 'RescanFolders', folders: [root] });
-  while (!['completed', 'failed', 'orphaned', 'aborted', 'cancelled'].includes(command.status)) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    command = await api('GET', `/api/v1/command/${command.id}`);
-  }
+  const command = await runCommand(quire, apiKey, { name: 'RescanFolders', folders: [root] });
   const seconds = (Date.now() - started) / 1000;
-  if (command.status !== 'completed')
-    throw new Error(`RescanFolders ${command.status}: ${command.exception ?? command.message}`);
   return {
     files,
     seconds,
