@@ -1,5 +1,7 @@
-import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { sendJsonChunks } from '../common/http/send-json-chunks';
 import { IdParam, OptionalIdParam, PutWithOptionalId, resolvePutId } from '../common/http/route-decorators';
 import { AddAuthorService } from './add-author.service';
 import { AuthorEditorService } from './author-editor.service';
@@ -17,8 +19,9 @@ export class AuthorController {
   ) {}
 
   @Get()
-  list(): Promise<AuthorResource[]> {
-    return this.authors.resources();
+  @ApiOkResponse({ type: [AuthorResource] })
+  async list(@Res() response: Response): Promise<void> {
+    await sendJsonChunks(response, (await this.authors.listJson()).values());
   }
 
   @Post()

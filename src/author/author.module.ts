@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ImportListExclusionModule } from '../import-list-exclusion/import-list-exclusion.module';
+import { LibraryCacheModule } from '../library-cache/library-cache.module';
 import { ProfileModule } from '../profile/profile.module';
 import { TagModule } from '../tag/tag.module';
 import { AddAuthorService } from './add-author.service';
@@ -17,7 +18,13 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
 
 /** Authors and their metadata: list/get/add/update/delete, the bulk editor, folder moves. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Author, AuthorMetadata]), ProfileModule, TagModule, ImportListExclusionModule],
+  imports: [
+    TypeOrmModule.forFeature([Author, AuthorMetadata]),
+    ProfileModule,
+    TagModule,
+    ImportListExclusionModule,
+    LibraryCacheModule,
+  ],
   controllers: [AuthorController],
   providers: [
     AuthorRepository,

@@ -3,8 +3,10 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { NotFoundError, ValidationError, type ValidationFailure, failure } from '../common/errors/domain-errors';
+import { wireJsonReplacer } from '../common/wire/json-replacer';
 import { EnvService } from '../env/env.service';
 import { ImportListExclusionService } from '../import-list-exclusion/import-list-exclusion.service';
+import { LibraryResponseCache } from '../library-cache/library-response-cache';
 import { MetadataProfileService } from '../profile/metadata-profile/metadata-profile.service';
 import { QualityProfileService } from '../profile/quality-profile/quality-profile.service';
 import { TagService } from '../tag/tag.service';
@@ -45,6 +47,7 @@ export class AuthorService {
     private readonly exclusions: ImportListExclusionService,
     private readonly events: EventEmitter2,
     private readonly env: EnvService,
+    private readonly cache: LibraryResponseCache,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -65,6 +68,19 @@ export class AuthorService {
       lastBooks: byAuthor(neighbours, 'last'),
     };
     return rows.map((row) => toAuthorResource(row, context));
+  }
+
+  /** GET /author: every author as the JSON body sent, from the cache while the library is unchanged. */
+  async listJson(): Promise<readonly Buffer[]> {
+    const { cached, recorder } = await this.cache.lookup('author');
+    if (cached) return cached;
+    try {
+      const body = recorder.add(JSON.stringify(await this.resources(), wireJsonReplacer));
+      recorder.finish();
+      return [body];
+    } finally {
+      recorder.abandon();
+    }
   }
 
   async resource(id: number): Promise<AuthorResource> {

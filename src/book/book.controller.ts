@@ -1,7 +1,7 @@
-import { once } from 'node:events';
 import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { sendJsonChunks } from '../common/http/send-json-chunks';
 import { IdParam, OptionalIdParam, PutWithOptionalId, resolvePutId } from '../common/http/route-decorators';
 import { AddBookService } from './add-book.service';
 import {
@@ -22,24 +22,11 @@ export class BookController {
     private readonly addBook: AddBookService,
   ) {}
 
-  /**
-   * The whole library: JSON text assembled from projected rows and streamed batch by batch
-   * (res.write, not res.send: no ETag hash over tens of megabytes, and memory bounded by one batch).
-   */
+  /** The whole library is streamed batch by batch (memory bounded by one batch), or sent from the cache. */
   @Get()
   @ApiOkResponse({ type: [BookResource] })
   async list(@Query() query: BookListQuery, @Res() response: Response): Promise<void> {
-    const chunks = this.books.listJsonChunks(query);
-    const first = await chunks.next(); // errors before the first byte still become a normal error answer
-    response.setHeader('Content-Type', 'application/json; charset=utf-8');
-    try {
-      for (let chunk = first; !chunk.done && !response.destroyed; chunk = await chunks.next()) {
-        if (!response.write(chunk.value)) await Promise.race([once(response, 'drain'), once(response, 'close')]);
-      }
-      if (!response.destroyed) response.end();
-    } catch (error) {
-      response.destroy(error as Error); // headers are out: cut the connection rather than send half a list
-    }
+    await sendJsonChunks(response, this.books.listJsonChunks(query));
   }
 
   @Post()

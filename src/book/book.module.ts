@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthorModule } from '../author/author.module';
 import { ImportListExclusionModule } from '../import-list-exclusion/import-list-exclusion.module';
+import { LibraryCacheModule } from '../library-cache/library-cache.module';
 import { AddBookService } from './add-book.service';
 import { BookMonitoringService } from './book-monitoring.service';
 import { BookController } from './book.controller';
@@ -14,7 +15,7 @@ import { Edition } from './edition.entity';
 
 /** Books and editions: list/get/add/update/delete, monitor, editor, bookshelf, editions. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Book, Edition]), AuthorModule, ImportListExclusionModule],
+  imports: [TypeOrmModule.forFeature([Book, Edition]), AuthorModule, ImportListExclusionModule, LibraryCacheModule],
   controllers: [BookController, EditionController, BookshelfController],
   providers: [BookRepository, BookService, AddBookService, BookMonitoringService, BookshelfService],
   exports: [BookRepository, BookService, AddBookService, BookMonitoringService],

@@ -8,6 +8,7 @@ import type { AuthorResource } from '../author/author.resource';
 import { NotFoundError, ValidationError } from '../common/errors/domain-errors';
 import { EnvService } from '../env/env.service';
 import { ImportListExclusionService } from '../import-list-exclusion/import-list-exclusion.service';
+import { LibraryResponseCache } from '../library-cache/library-response-cache';
 import { Book } from './book.entity';
 import { BookDeletedEvent, BookEditedEvent } from './book.events';
 import { bookRowJson } from './book-json';
@@ -39,6 +40,7 @@ export class BookService {
     private readonly exclusions: ImportListExclusionService,
     private readonly events: EventEmitter2,
     private readonly env: EnvService,
+    private readonly cache: LibraryResponseCache,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -82,24 +84,42 @@ export class BookService {
   }
 
   /**
-   * GET /book as JSON text chunks: filtered lists in one piece; the whole library in id-range batches
-   * (each one indexed query), so memory stays bounded by one batch whatever the library size.
+   * GET /book as JSON chunks: filtered lists in one piece; the whole library from the cache while the
+   * library is unchanged, otherwise in id-range batches (each one indexed query), so memory stays bounded
+   * by one batch (plus the cached copy) whatever the library size.
    */
-  async *listJsonChunks(query: BookListQuery, batchSize = 2000): AsyncGenerator<string> {
+  async *listJsonChunks(query: BookListQuery, batchSize = 2000): AsyncGenerator<string | Buffer> {
     const filtered =
       query.authorId !== undefined || !!query.titleSlug || (query.bookIds !== undefined && query.bookIds.length > 0);
     if (filtered) {
       yield await this.listJson(query);
       return;
     }
-    // Keyset batches: the next `batchSize` ids after the last one sent (a bounded id range, so the
-    // per-book series aggregate stays within the batch too). One query per batch, none extra.
+    const { cached, now, recorder } = await this.cache.lookup('book');
+    if (cached) {
+      yield* cached;
+      return;
+    }
+    try {
+      for await (const chunk of this.wholeLibraryJson(now, batchSize)) yield recorder.add(chunk);
+      recorder.finish();
+    } finally {
+      recorder.abandon(); // a client gone mid-list: nothing cached, and requests waiting for it build their own
+    }
+  }
+
+  /**
+   * Every book in keyset batches: the next `batchSize` ids after the last one sent (a bounded id range, so
+   * the per-book series aggregate stays within the batch too). One query per batch, none extra.
+   */
+  private async *wholeLibraryJson(now: number, batchSize: number): AsyncGenerator<string> {
     const scope = `b.id > $1 AND b.id <= (SELECT max(id) FROM (SELECT id FROM book WHERE id > $1 ORDER BY id LIMIT ${Math.trunc(batchSize)}) n)`;
     const batch = (after: number) => {
       const rows = this.repository.findRows({ scope, params: [after] });
       rows.catch(() => undefined); // a client gone mid-list leaves the prefetch unawaited: not an unhandled rejection
       return rows;
     };
+    const urlBase = this.env.get('URL_BASE');
     let last = 0;
     let pending = batch(last);
     for (;;) {
@@ -109,8 +129,6 @@ export class BookService {
       last = rows[rows.length - 1].id;
       // The next batch is fetched while this one is written: PostgreSQL and Node overlap.
       if (rows.length === batchSize) pending = batch(last);
-      const urlBase = this.env.get('URL_BASE');
-      const now = Date.now();
       // Written in small pieces: short-lived strings stay in V8's young generation instead of piling up,
       // megabytes each, in large-object space until a full GC (peak RSS under concurrent lists).
       for (let start = 0; start < rows.length; start += WRITE_CHUNK_ROWS) {

@@ -83,6 +83,13 @@ export class EnvSchema {
   @Max(600_000, { message: 'must be an integer between 100 and 600000' })
   SCHEDULER_TICK_MS: number = 15_000;
 
+  /** Memory for whole-library answers (GET /author, GET /book) kept until the library changes; 0 = none. */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 0 and 4096' })
+  @Min(0, { message: 'must be an integer between 0 and 4096' })
+  @Max(4096, { message: 'must be an integer between 0 and 4096' })
+  RESPONSE_CACHE_MB: number = 128;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })

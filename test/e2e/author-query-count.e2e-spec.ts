@@ -42,15 +42,19 @@ describe('query count of whole-library lists', () => {
     }
   }
 
-  /** Queries issued while serving one request (background pollers' queries excluded). */
+  /**
+   * Queries issued while serving one request; background pollers' queries are left out, and so is the
+   * library version read that every whole-library list starts with (a constant one).
+   */
   async function countQueries(path: string, expectedLength: number): Promise<number> {
     seen = [];
     const response = await t.api.get(path).expect(200);
     expect(response.body).toHaveLength(expectedLength);
-    return seen.filter((text) => !/\bcommand\b|scheduled_task/i.test(text)).length;
+    return seen.filter((text) => !/\bcommand\b|scheduled_task|library_change/i.test(text)).length;
   }
 
   it('GET /author issues the same number of queries for 3 and for 30 authors', async () => {
+    await t.api.get('/api/v1/author').expect(200); // one-time work (asking the server's version) out of the count
     await seed(3);
     const few = await countQueries('/api/v1/author', 3);
     await seed(27);

@@ -10,6 +10,7 @@ import { PerformanceIndexes1763881000000 } from './1763881000000-performance-ind
 import { BookFileCounters1763881050000 } from './1763881050000-book-file-counters';
 import { HubConnectionDeliveries1763881100000 } from './1763881100000-hub-connection-deliveries';
 import { AuthorBookCounts1763881200000 } from './1763881200000-author-book-counts';
+import { LibraryVersion1763881300000 } from './1763881300000-library-version';
 
 /** Every migration, in order. New migrations are appended here (never edited after they land). */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   BookFileCounters1763881050000,
   HubConnectionDeliveries1763881100000,
   AuthorBookCounts1763881200000,
+  LibraryVersion1763881300000,
 ];

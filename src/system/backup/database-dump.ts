@@ -7,9 +7,10 @@ import { DataSource, QueryRunner } from 'typeorm';
 
 /**
  * Tables a backup leaves out and a restore leaves alone: the migration history (the schema belongs to the
- * running version), the log, and the command queue with its workers (transient state of the running processes).
+ * running version), the log, the command queue with its workers (transient state of the running processes),
+ * and the library version (it only ever grows: a restore adds to it like any other write).
  */
-export const NOT_BACKED_UP = new Set(['migrations', 'log', 'command', 'command_worker']);
+export const NOT_BACKED_UP = new Set(['migrations', 'log', 'command', 'command_worker', 'library_change']);
 
 export interface TableManifest {
   name: string;
@@ -180,6 +181,8 @@ export async function restoreDatabase(
       }
     }
     await recomputeDerivedCounters(runner);
+    // With triggers suspended the restore left no change row: cached whole-library answers must go.
+    await runner.query(`INSERT INTO library_change DEFAULT VALUES`);
     await resetSequences(runner);
     await afterRestore?.(runner);
     await runner.query('COMMIT');

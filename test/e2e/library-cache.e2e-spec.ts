@@ -1,0 +1,234 @@
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
+import { BookService } from '../../src/book/book.service';
+import { LibraryVersionRepository } from '../../src/library-cache/library-version.repository';
+import { createAuthor, createBook, createBookFile, createSeries } from '../factories';
+import { runCommand } from '../utils/commands';
+import { createTestApp, TestApp } from '../utils/create-test-app';
+import { testDatabaseUrl } from '../utils/test-database';
+import { waitFor } from '../utils/wait-for';
+
+interface AuthorJson {
+  id: number;
+  authorName: string;
+  rootFolderPath: string;
+  monitored: boolean;
+  statistics: { bookFileCount: number; bookCount: number };
+  nextBook?: { id: number };
+  lastBook?: { id: number };
+}
+interface BookJson {
+  id: number;
+  title: string;
+  seriesTitle: string;
+  statistics: { bookCount: number; bookFileCount: number };
+}
+
+/**
+ * GET /author and GET /book are served from a cache while the library is unchanged (issue 11). Whatever
+ * writes the library — the API, plain SQL, another connection, a restore — the next answer must show it,
+ * and so must the passing of a release date.
+ */
+describe('whole-library answers served from the library cache', () => {
+  let t: TestApp;
+  let db: DataSource;
+
+  const authors = async () => (await t.api.get('/api/v1/author').expect(200)).body as AuthorJson[];
+  const books = async () => (await t.api.get('/api/v1/book').expect(200)).body as BookJson[];
+  const authorNamed = async (name: string) => (await authors()).find((author) => author.authorName === name);
+  /** A write the triggers do not see (replica role): only an answer built anew shows it. */
+  const untrackedRename = (authorMetadataId: number, name: string) =>
+    db.transaction(async (manager) => {
+      await manager.query(`SET LOCAL session_replication_role = replica`);
+      await manager.query(`UPDATE author_metadata SET name = $2 WHERE id = $1`, [authorMetadataId, name]);
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ COMMAND_POLL_INTERVAL_MS: '60000' }, { fresh: true });
+    db = t.app.get(DataSource);
+  });
+  afterAll(() => t.close());
+
+  it('reuses an answer while nothing changed, and builds a new one after every kind of library write', async () => {
+    const author = await createAuthor(db, {
+      name: 'Cora Cached',
+      path: '/lib/deep/Cora Cached',
+      rootFolderPath: '/lib',
+    });
+    const book = await createBook(db, author, { title: 'First Light', releaseDate: new Date('2001-01-01') });
+    const firstAuthors = await t.api.get('/api/v1/author').expect(200);
+    expect(firstAuthors.headers['content-type']).toBe('application/json; charset=utf-8');
+    const firstBooks = await t.api.get('/api/v1/book').expect(200);
+
+    // Cached: an untracked write is not seen, and the bytes are the same.
+    await untrackedRename(author.authorMetadataId, 'Cora Untracked');
+    const again = await t.api.get('/api/v1/author').expect(200);
+    expect(again.text).toBe(firstAuthors.text);
+    expect((await t.api.get('/api/v1/book').expect(200)).text).toBe(firstBooks.text);
+
+    // Each tracked table invalidates: author (API), author_metadata, book, edition, series links, root folders.
+    await t.api
+      .put('/api/v1/author/editor')
+      .send({ authorIds: [author.id], monitored: false })
+      .expect(200);
+    expect(await authorNamed('Cora Untracked')).toMatchObject({ monitored: false });
+    await db.query(`UPDATE author_metadata SET name = 'Cora Renamed' WHERE id = $1`, [author.authorMetadataId]);
+    expect(await authorNamed('Cora Renamed')).toBeDefined();
+    await db.query(`UPDATE edition SET title = 'Second Light' WHERE id = $1`, [book.editionId]);
+    expect((await books()).map((b) => b.title)).toEqual(['Second Light']);
+    await createSeries(db, 'Lights', [{ bookId: book.id, position: '2' }]);
+    expect((await books())[0].seriesTitle).toBe('Lights #2');
+    await createBookFile(db, book.editionId, { size: 10 });
+    expect((await books())[0].statistics.bookFileCount).toBe(1);
+    expect((await authorNamed('Cora Renamed'))?.statistics.bookFileCount).toBe(1);
+    expect((await authorNamed('Cora Renamed'))?.rootFolderPath).toBe('/lib');
+    await db.query(
+      `INSERT INTO root_folder (name, path, default_metadata_profile_id, default_quality_profile_id)
+       VALUES ('Deep', '/lib/deep', $1, $2)`,
+      [author.metadataProfileId, author.qualityProfileId],
+    );
+    expect((await authorNamed('Cora Renamed'))?.rootFolderPath).toBe('/lib/deep');
+    await t.api.delete(`/api/v1/book/${book.id}`).expect(200);
+    expect(await books()).toEqual([]);
+  });
+
+  it('shows a release date that passed since the answer was built (next book becomes last book)', async () => {
+    const author = await createAuthor(db, { name: 'Rita Release' });
+    const [{ soon }] = await db.query(`SELECT now() + interval '1500 milliseconds' AS soon`);
+    const book = await createBook(db, author, { title: 'Any Moment', releaseDate: soon as Date });
+    const before = await authorNamed('Rita Release');
+    expect(before?.nextBook?.id).toBe(book.id);
+    expect(before?.lastBook).toBeUndefined();
+    expect(before?.statistics.bookCount).toBe(0);
+    expect((await books()).find((b) => b.id === book.id)?.statistics.bookCount).toBe(0);
+
+    await waitFor(
+      async () => (await authorNamed('Rita Release'))?.lastBook?.id === book.id,
+      'the release date',
+      10_000,
+    );
+    const after = await authorNamed('Rita Release');
+    expect(after?.nextBook).toBeUndefined();
+    expect(after?.statistics.bookCount).toBe(1);
+    expect((await books()).find((b) => b.id === book.id)?.statistics.bookCount).toBe(1);
+  });
+
+  it('sees a write committed after a later-started one (commit order is not sequence order)', async () => {
+    const first = await createAuthor(db, { name: 'Early Writer' });
+    const second = await createAuthor(db, { name: 'Late Writer' });
+    const early = new Client({ connectionString: testDatabaseUrl() });
+    const late = new Client({ connectionString: testDatabaseUrl() });
+    await Promise.all([early.connect(), late.connect()]);
+    try {
+      if (await sharesOneSession(early, late)) return expectSequentialWritesSeen(first, second);
+      await early.query('BEGIN');
+      await early.query(`UPDATE author_metadata SET name = 'Early Committed' WHERE id = $1`, [first.authorMetadataId]);
+      await late.query('BEGIN');
+      await late.query(`UPDATE author_metadata SET name = 'Late Committed' WHERE id = $1`, [second.authorMetadataId]);
+      await late.query('COMMIT');
+      const names = (await authors()).map((author) => author.authorName);
+      expect(names).toEqual(expect.arrayContaining(['Early Writer', 'Late Committed']));
+      await early.query('COMMIT');
+      expect((await authors()).map((author) => author.authorName)).toEqual(
+        expect.arrayContaining(['Early Committed', 'Late Committed']),
+      );
+    } finally {
+      await Promise.all([early.end(), late.end()]);
+    }
+  });
+
+  /** The embedded server runs every connection in one session: no interleaved transactions to test there. */
+  async function sharesOneSession(a: Client, b: Client): Promise<boolean> {
+    const [pidA, pidB] = await Promise.all([
+      a.query('SELECT pg_backend_pid() AS pid'),
+      b.query('SELECT pg_backend_pid() AS pid'),
+    ]);
+    return pidA.rows[0].pid === pidB.rows[0].pid;
+  }
+
+  async function expectSequentialWritesSeen(first: { authorMetadataId: number }, second: { authorMetadataId: number }) {
+    await authors();
+    await db.query(`UPDATE author_metadata SET name = 'Early Committed' WHERE id = $1`, [first.authorMetadataId]);
+    await db.query(`UPDATE author_metadata SET name = 'Late Committed' WHERE id = $1`, [second.authorMetadataId]);
+    expect((await authors()).map((author) => author.authorName)).toEqual(
+      expect.arrayContaining(['Early Committed', 'Late Committed']),
+    );
+  }
+
+  it('builds anew after a restore (which runs with triggers suspended)', async () => {
+    const author = await createAuthor(db, { name: 'Bea Backup' });
+    await runCommand(t, 'Backup', { type: 'manual' });
+    const [newest] = (await t.api.get('/api/v1/system/backup').expect(200)).body.sort(
+      (a: { time: string }, b: { time: string }) => b.time.localeCompare(a.time),
+    );
+    await db.query(`UPDATE author_metadata SET name = 'Bea Changed' WHERE id = $1`, [author.authorMetadataId]);
+    expect(await authorNamed('Bea Changed')).toBeDefined();
+    await t.api.post(`/api/v1/system/backup/restore/${newest.id}`).expect(200);
+    expect(await authorNamed('Bea Backup')).toBeDefined();
+  });
+
+  it('builds a version once for concurrent requests; a build cut short leaves no request waiting', async () => {
+    const author = await createAuthor(db, { name: 'Sam Single' });
+    await createBook(db, author, { title: 'Once' });
+    const listQueries: string[] = [];
+    const original = PostgresQueryRunner.prototype.query;
+    const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query').mockImplementation(function (
+      this: PostgresQueryRunner,
+      ...args: Parameters<PostgresQueryRunner['query']>
+    ) {
+      if (args[0].includes('series_book_link')) listQueries.push(args[0]);
+      return original.apply(this, args);
+    });
+    try {
+      const answers = await Promise.all([1, 2, 3, 4].map(() => t.api.get('/api/v1/book').expect(200)));
+      expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
+      expect(listQueries).toHaveLength(1);
+
+      await createBook(db, author, { title: 'Twice' });
+      const cutShort = t.app.get(BookService).listJsonChunks({});
+      await cutShort.next(); // this build has started and sent its first chunk
+      const waiting = t.api.get('/api/v1/book').expect(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await cutShort.return(undefined);
+      const titles = ((await waiting).body as BookJson[]).map((book) => book.title);
+      expect(titles).toEqual(expect.arrayContaining(['Once', 'Twice']));
+      expect(listQueries).toHaveLength(3);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('folds change rows into one without changing the version', async () => {
+    const versions = t.app.get(LibraryVersionRepository);
+    for (let i = 0; i < 3; i++) await db.query(`UPDATE author SET monitored = monitored`);
+    const before = await versions.read();
+    await versions.fold();
+    const [{ rows }] = await db.query(`SELECT count(*)::int AS rows FROM library_change`);
+    expect(rows).toBe(1);
+    expect((await versions.read()).version).toBe(before.version);
+    await db.query(`UPDATE author SET monitored = monitored`);
+    expect((await versions.read()).version).toBe(before.version + 1n);
+  });
+});
+
+describe('whole-library answers with RESPONSE_CACHE_MB=0', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ COMMAND_POLL_INTERVAL_MS: '60000', RESPONSE_CACHE_MB: '0' }, { fresh: true });
+  });
+  afterAll(() => t.close());
+
+  it('builds every answer anew (an untracked write shows at once)', async () => {
+    const db = t.app.get(DataSource);
+    const author = await createAuthor(db, { name: 'Nico Nocache' });
+    await t.api.get('/api/v1/author').expect(200);
+    await db.transaction(async (manager) => {
+      await manager.query(`SET LOCAL session_replication_role = replica`);
+      await manager.query(`UPDATE author_metadata SET name = 'Nico Seen' WHERE id = $1`, [author.authorMetadataId]);
+    });
+    const names = ((await t.api.get('/api/v1/author').expect(200)).body as AuthorJson[]).map((a) => a.authorName);
+    expect(names).toEqual(['Nico Seen']);
+  });
+});
