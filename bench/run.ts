@@ -15,7 +15,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { runCommand } from './lib/api';
+import { loadAfterWrites } from './lib/after-writes';
+import { apiClient, runCommand } from './lib/api';
 import { postgresCpuByPid, postgresCpuSince, processCpuMs } from './lib/cpu';
 import { endpoints, NOTIFY_BODY } from './lib/endpoints';
 import { load, LoadResult } from './lib/load';
@@ -139,7 +140,10 @@ async function benchPostgres(size: SeedSize, quireEnv: Record<string, string>, n
           continue;
         }
         rows.push(await measureEndpoint('postgres', quire, endpoint, databaseUrl));
-        if (endpoint.singleClient) rows.push(await measureEndpoint('postgres', quire, endpoint, databaseUrl, 1));
+        if (endpoint.singleClient) {
+          rows.push(await measureEndpoint('postgres', quire, endpoint, databaseUrl, 1));
+          rows.push(await measureAfterWrites('postgres', quire, endpoint, authorId));
+        }
       }
       if (selected('POST /notify')) rows.push(await measureNotify(quire, ntfy));
     } finally {
@@ -223,6 +227,37 @@ async function measureEndpoint(
   };
 }
 
+/**
+ * A whole-library list with one client, each request after a library write (an idempotent PUT
+ * /book/monitor): the answer cannot come from the cache and is built anew every time.
+ */
+async function measureAfterWrites(
+  mode: string,
+  quire: RunningProcess,
+  endpoint: ReturnType<typeof endpoints>[number],
+  authorId: number,
+): Promise<Row> {
+  const name = `${endpoint.name} — 1 client, each right after a library write`;
+  const api = apiClient(quire, API_KEY);
+  const [book] = await api<{ id: number; monitored: boolean }[]>('GET', `/api/v1/book?authorId=${authorId}`);
+  const write = async () => {
+    await api('PUT', '/api/v1/book/monitor', { bookIds: [book.id], monitored: book.monitored });
+  };
+  log(`${mode}: ${name}`);
+  const measured = await withCpu(quire, mode === 'postgres', () =>
+    loadAfterWrites({ url: quire.url + endpoint.path, headers: { 'X-Api-Key': API_KEY }, write, requests: 10 }),
+  );
+  return {
+    mode,
+    endpoint: name,
+    quire: measured.result,
+    peakRssMb: quire.peakRssMb(),
+    quireCpuMs: measured.quireCpuMs,
+    postgresCpuMs: measured.postgresCpuMs,
+    note: 'CPU includes the write',
+  };
+}
+
 /** Runs one load and reports the CPU it cost per request (Quire's process; PostgreSQL's when external). */
 async function withCpu(quire: RunningProcess, external: boolean, run: () => Promise<LoadResult>) {
   const quireBefore = processCpuMs(quire.child.pid);
@@ -301,7 +336,10 @@ async function benchEmbedded(size: SeedSize, quireEnv: Record<string, string>, f
     for (const endpoint of endpoints({ authorId, ...monthWindow() })) {
       if (endpoint.needsTable || !selected(endpoint.name)) continue;
       rows.push(await measureEndpoint('embedded', quire, endpoint));
-      if (endpoint.singleClient) rows.push(await measureEndpoint('embedded', quire, endpoint, undefined, 1));
+      if (endpoint.singleClient) {
+        rows.push(await measureEndpoint('embedded', quire, endpoint, undefined, 1));
+        rows.push(await measureAfterWrites('embedded', quire, endpoint, authorId));
+      }
     }
   } finally {
     await quire.stop();
