@@ -3,6 +3,7 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { HOUSEKEEPING_EVENT } from '../command';
+import { BackgroundOnce } from '../database/background-once';
 import { PreparedStatements } from '../database/prepared-statements';
 import type { AuthorStatisticsRow } from './author.repository';
 
@@ -15,8 +16,11 @@ const COMPACT_ABOVE_ROWS = 5_000;
  */
 @Injectable()
 export class AuthorBookCountRepository {
-  private readonly logger = new Logger(AuthorBookCountRepository.name);
-  private compacting?: Promise<void>;
+  private readonly folding = new BackgroundOnce(
+    new Logger(AuthorBookCountRepository.name),
+    'Folding author book counts',
+    () => this.compact(),
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -87,9 +91,6 @@ export class AuthorBookCountRepository {
   }
 
   private compactWhenLarge(deltaRows: number): void {
-    if (deltaRows <= COMPACT_ABOVE_ROWS || this.compacting) return;
-    this.compacting = this.compact()
-      .catch((error: unknown) => this.logger.warn(`Folding author book counts failed: ${String(error)}`))
-      .finally(() => (this.compacting = undefined));
+    if (deltaRows > COMPACT_ABOVE_ROWS) this.folding.start();
   }
 }

@@ -3,6 +3,7 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { HOUSEKEEPING_EVENT } from '../command';
+import { BackgroundOnce } from '../database/background-once';
 import { PreparedStatements } from '../database/prepared-statements';
 
 /** More change rows than this and the next reading folds them. */
@@ -21,8 +22,11 @@ export interface LibraryVersionReading {
 /** Reads the library version in one (prepared) statement and keeps its table small. */
 @Injectable()
 export class LibraryVersionRepository {
-  private readonly logger = new Logger(LibraryVersionRepository.name);
-  private folding?: Promise<void>;
+  private readonly folding = new BackgroundOnce(
+    new Logger(LibraryVersionRepository.name),
+    'Folding library changes',
+    () => this.fold(),
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -37,7 +41,7 @@ export class LibraryVersionRepository {
                 AS "nextRelease"
        FROM library_change`,
     );
-    if (row.rows > FOLD_ABOVE_ROWS) this.foldInBackground();
+    if (row.rows > FOLD_ABOVE_ROWS) this.folding.start();
     return { version: BigInt(row.version), now: row.now, nextRelease: row.nextRelease };
   }
 
@@ -52,12 +56,5 @@ export class LibraryVersionRepository {
       `WITH folded AS (DELETE FROM library_change RETURNING weight)
        INSERT INTO library_change (weight) SELECT sum(weight) FROM folded HAVING count(*) > 0`,
     );
-  }
-
-  private foldInBackground(): void {
-    if (this.folding) return;
-    this.folding = this.fold()
-      .catch((error: unknown) => this.logger.warn(`Folding library changes failed: ${String(error)}`))
-      .finally(() => (this.folding = undefined));
   }
 }
