@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Response } from 'express';
 
 type Chunks = AsyncIterator<string | Buffer> | Iterator<string | Buffer>;
@@ -14,7 +13,7 @@ export async function sendJsonChunks(response: Response, chunks: Chunks): Promis
   response.setHeader('Content-Type', 'application/json; charset=utf-8');
   try {
     for (; !chunk.done && !response.destroyed; chunk = await chunks.next()) {
-      if (!response.write(chunk.value)) await Promise.race([once(response, 'drain'), once(response, 'close')]);
+      if (!response.write(chunk.value)) await drainedOrClosed(response);
     }
     if (!response.destroyed) response.end();
   } catch (error) {
@@ -22,4 +21,21 @@ export async function sendJsonChunks(response: Response, chunks: Chunks): Promis
   } finally {
     if (!chunk.done) await chunks.return?.();
   }
+}
+
+/**
+ * Waits for the socket to take more, or for the client to leave. Both listeners go once either fires: a
+ * racing `events.once` per chunk would leave one 'close' listener behind per wait, thousands on a large
+ * list, all run when the response closes.
+ */
+function drainedOrClosed(response: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const settle = () => {
+      response.off('drain', settle);
+      response.off('close', settle);
+      resolve();
+    };
+    response.on('drain', settle);
+    response.on('close', settle);
+  });
 }
