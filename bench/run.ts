@@ -2,7 +2,8 @@
  * `npm run bench [-- --scale=1 --duration=5 --connections=8 --modes=postgres,embedded,rescan]`
  *   `--only=<text>`: only the endpoints whose name contains it (e.g. `--only=/book` or `--only=notify`);
  *   `--nodeOptions=<flags>`: NODE_OPTIONS for Quire (e.g. `--max-old-space-size=160` for a heap cap);
- *   `--out=<name>`: write bench/results/<name>.md instead of <date>.md (for partial runs).
+ *   `--out=<name>`: write bench/results/<name>.md instead of <date>.md (for partial runs);
+ *   `--cpuProf=<dir>`: Quire's measured runs write V8 CPU profiles (.cpuprofile) into <dir>.
  *
  * Seeds a large library, starts Quire (dist/main.js) on PostgreSQL and on the embedded database,
  * drives it from this separate process with autocannon at a fixed concurrency, and measures two
@@ -37,6 +38,8 @@ const MODES = (args.modes ?? 'postgres,embedded,rescan').split(',');
 const RESCAN_FILES = Number(args.rescanFiles ?? 20_000);
 const ONLY: string | undefined = args.only;
 const NODE_OPTIONS: string | undefined = args.nodeOptions;
+// --cpu-prof is not allowed in NODE_OPTIONS, so it goes on Quire's command line.
+const QUIRE_ARGV: string[] = args.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${args.cpuProf}`] : [];
 const selected = (name: string) => !ONLY || name.includes(ONLY);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const API_KEY = 'benchbenchbenchbenchbenchbench00';
@@ -121,7 +124,7 @@ async function benchPostgres(size: SeedSize, quireEnv: Record<string, string>, n
     ).rows[0].id as number;
     await client.end();
 
-    const quire = await startNode(MAIN, env, { readyPath: '/ping' });
+    const quire = await startNode(MAIN, env, { readyPath: '/ping', execArgv: QUIRE_ARGV });
     facts.push(`PostgreSQL: start-up on the seeded database ${quire.startupMs} ms (spawn → /ping answers)`);
     await runHousekeeping(quire);
     const rows: Row[] = [];
@@ -324,7 +327,7 @@ async function benchEmbedded(size: SeedSize, quireEnv: Record<string, string>, f
   facts.push(
     `embedded seed (${describe(size, false)}; history rows are seeded on PostgreSQL only): ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`,
   );
-  const quire = await startNode(MAIN, env, { readyPath: '/ping', timeoutMs: 180_000 });
+  const quire = await startNode(MAIN, env, { readyPath: '/ping', timeoutMs: 180_000, execArgv: QUIRE_ARGV });
   facts.push(`embedded: start-up on the seeded database ${quire.startupMs} ms (spawn → /ping answers)`);
   await runHousekeeping(quire);
   const rows: Row[] = [];
