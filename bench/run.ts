@@ -148,7 +148,11 @@ async function benchPostgres(size: SeedSize, quireEnv: Record<string, string>, n
           rows.push(await measureAfterWrites('postgres', quire, endpoint, authorId));
         }
       }
-      if (selected('POST /notify')) rows.push(await measureNotify(quire, ntfy));
+      if (selected('POST /notify')) {
+        rows.push(await measureNotify(quire, ntfy));
+        // Unloaded, the difference to the direct post is the hub's own latency (at c=8 it is mostly queueing).
+        rows.push(await measureNotify(quire, ntfy, 1));
+      }
     } finally {
       await quire.stop();
     }
@@ -274,7 +278,7 @@ async function withCpu(quire: RunningProcess, external: boolean, run: () => Prom
   };
 }
 
-async function measureNotify(quire: RunningProcess, ntfy: RunningProcess): Promise<Row> {
+async function measureNotify(quire: RunningProcess, ntfy: RunningProcess, connections = CONNECTIONS): Promise<Row> {
   const headers = { 'Content-Type': 'application/json' };
   const probe = await fetch(`${quire.url}/notify`, { method: 'POST', headers, body: NOTIFY_BODY });
   const answer = (await probe.json()) as { status?: string };
@@ -285,7 +289,7 @@ async function measureNotify(quire: RunningProcess, ntfy: RunningProcess): Promi
       method: 'POST',
       headers,
       body: NOTIFY_BODY,
-      connections: CONNECTIONS,
+      connections,
       durationSeconds: DURATION,
     }),
   );
@@ -295,12 +299,12 @@ async function measureNotify(quire: RunningProcess, ntfy: RunningProcess): Promi
     method: 'POST',
     headers: { Title: 'Benchmark notification', Priority: 'default', Markdown: 'yes' },
     body: 'A **short** message from the benchmark.',
-    connections: CONNECTIONS,
+    connections,
     durationSeconds: DURATION,
   });
   return {
     mode: 'postgres',
-    endpoint: 'POST /notify (ntfy on loopback)',
+    endpoint: `POST /notify (ntfy on loopback)${connections === CONNECTIONS ? '' : ` — ${connections} client`}`,
     quire: quireResult,
     transport: direct,
     peakRssMb: quire.peakRssMb(),
