@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { LibraryResponseCache } from './library-response-cache';
+import { LibraryResponseCache, responseCacheMetricProviders } from './library-response-cache';
 import { LibraryVersionRepository } from './library-version.repository';
 
 /** Whole-library answers kept until the library changes (see LibraryResponseCache). */
 @Module({
-  providers: [LibraryVersionRepository, LibraryResponseCache],
+  providers: [LibraryVersionRepository, LibraryResponseCache, ...responseCacheMetricProviders],
   exports: [LibraryResponseCache],
 })
 export class LibraryCacheModule {}

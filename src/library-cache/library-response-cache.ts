@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { InjectMetric, makeGaugeProvider } from '@willsoto/nestjs-prometheus';
+import type { Gauge } from 'prom-client';
 import { EnvService } from '../env/env.service';
 import { type LibraryVersionReading, LibraryVersionRepository } from './library-version.repository';
 
@@ -6,6 +8,16 @@ export interface RecordedBody {
   chunks: Buffer[];
   bytes: number;
 }
+
+export const METRIC_CACHED_BYTES = 'quire_response_cache_bytes';
+
+export const responseCacheMetricProviders = [
+  makeGaugeProvider({
+    name: METRIC_CACHED_BYTES,
+    help: 'Bytes of whole-library answers kept by the response cache, by answer (author, book)',
+    labelNames: ['answer'],
+  }),
+];
 
 interface Entry extends RecordedBody {
   version: bigint;
@@ -85,6 +97,7 @@ export class LibraryResponseCache {
   constructor(
     private readonly versions: LibraryVersionRepository,
     env: EnvService,
+    @InjectMetric(METRIC_CACHED_BYTES) private readonly cachedBytes: Gauge<string>,
   ) {
     this.capacity = env.get('RESPONSE_CACHE_MB') * 1024 * 1024;
   }
@@ -104,8 +117,12 @@ export class LibraryResponseCache {
 
   private current(key: string, reading: LibraryVersionReading): Entry | undefined {
     const entry = this.entries.get(key);
-    const fresh = entry?.version === reading.version && (entry.validUntil === null || reading.now < entry.validUntil);
-    return fresh ? entry : undefined;
+    if (!entry || entry.version > reading.version) return undefined; // built after this request's reading
+    if (entry.version === reading.version && (entry.validUntil === null || reading.now < entry.validUntil)) return entry;
+    // Superseded for good (versions and the clock only move forward): freed now rather than when the
+    // rebuild is stored, so a rebuild does not hold two copies. Requests still sending it keep their reference.
+    this.remove(key);
+    return undefined;
   }
 
   private startBuild(key: string, reading: LibraryVersionReading): BodyRecorder {
@@ -122,16 +139,21 @@ export class LibraryResponseCache {
   private store(key: string, reading: LibraryVersionReading, body: RecordedBody): void {
     const existing = this.entries.get(key);
     if (existing && existing.version > reading.version) return; // a newer build finished first
-    this.entries.delete(key);
+    this.remove(key);
     let used = body.bytes;
     for (const other of this.entries.values()) used += other.bytes;
     // Oldest first (Map order) out until this one fits.
     for (const [otherKey, other] of this.entries) {
       if (used <= this.capacity) break;
-      this.entries.delete(otherKey);
+      this.remove(otherKey);
       used -= other.bytes;
     }
     this.entries.set(key, { ...body, version: reading.version, validUntil: reading.nextRelease });
+    this.cachedBytes.set({ answer: key }, body.bytes);
+  }
+
+  private remove(key: string): void {
+    if (this.entries.delete(key)) this.cachedBytes.set({ answer: key }, 0);
   }
 }
 

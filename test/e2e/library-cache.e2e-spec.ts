@@ -199,6 +199,26 @@ describe('whole-library answers served from the library cache', () => {
     }
   });
 
+  it('reports the bytes it keeps, and frees a superseded answer as soon as a request sees the change', async () => {
+    const cachedBytes = async () => {
+      const metrics = (await t.api.get('/metrics').expect(200)).text;
+      return Number(/^quire_response_cache_bytes\{answer="book"\} (\d+)$/m.exec(metrics)?.[1]);
+    };
+    const author = await createAuthor(db, { name: 'Gus Gauge' });
+    await createBook(db, author, { title: 'Kept' });
+    const first = await t.api.get('/api/v1/book').expect(200);
+    expect(await cachedBytes()).toBe(Buffer.byteLength(first.text));
+
+    await createBook(db, author, { title: 'Superseded' });
+    const cutShort = t.app.get(BookService).listJsonChunks({});
+    await cutShort.next(); // a rebuild has started: the old body is gone already, not kept beside it
+    expect(await cachedBytes()).toBe(0);
+    await cutShort.return(undefined);
+
+    const second = await t.api.get('/api/v1/book').expect(200);
+    expect(await cachedBytes()).toBe(Buffer.byteLength(second.text));
+  });
+
   it('folds change rows into one without changing the version', async () => {
     const versions = t.app.get(LibraryVersionRepository);
     for (let i = 0; i < 3; i++) await db.query(`UPDATE author SET monitored = monitored`);
