@@ -23,10 +23,14 @@ describe('logs', () => {
 
   const flush = () => t.app.get(LogSinkService).flush();
 
+  // Quotes, braces, commas, a backslash, NULL as text and a line break: stored as written (array parameters).
+  const ODD_MESSAGE = 'said "hi", {braced}, back\\slash, NULL, ü\nsecond line';
+
   it('stores lines at info and above in the log table and the rolling file, without secrets', async () => {
     const logger = new Logger('LogSpec');
     logger.debug('debug line is not stored');
     logger.log('first info line');
+    logger.log(ODD_MESSAGE);
     logger.warn(`calling http://indexer/api?apikey=${TEST_API_KEY}&t=search`);
     logger.error('it broke', new Error('boom').stack);
     await t.anonymous().get('/api/v1/system/status').expect(401);
@@ -35,7 +39,11 @@ describe('logs', () => {
     const page = (await t.api.get('/api/v1/log?pageSize=50').expect(200)).body;
     expect(page).toMatchObject({ page: 1, pageSize: 50, sortKey: 'time', sortDirection: 'descending' });
     const messages = page.records.map((record: { message: string }) => record.message);
-    expect(messages).toEqual(expect.arrayContaining(['first info line', 'it broke']));
+    expect(messages).toEqual(expect.arrayContaining(['first info line', 'it broke', ODD_MESSAGE]));
+    expect(page.records.find((record: { message: string }) => record.message === 'it broke')).toMatchObject({
+      level: 'Error',
+      exception: expect.stringContaining('Error: boom'),
+    });
     expect(messages).not.toContain('debug line is not stored');
     expect(JSON.stringify(page)).not.toContain(TEST_API_KEY);
     expect(page.records.find((record: { message: string }) => record.message === 'first info line')).toMatchObject({
