@@ -11,7 +11,6 @@
  * transport limit) and (b) a bare server running the same rows as one raw `pg` query + JSON.stringify
  * (the database limit). Prints one table and writes bench/results/<date>.md.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +22,8 @@ import { endpoints, NOTIFY_BODY } from './lib/endpoints';
 import { load, LoadResult } from './lib/load';
 import { RunningProcess, startNode } from './lib/processes';
 import { generateLibraryFiles, timeRescan } from './lib/rescan';
-import { DEFAULT_SIZE, scaledSize, SeedSize, seedStatements } from './lib/seed-sql';
+import { describeSize, seedEmbedded, seedPostgres } from './lib/seed-database';
+import { DEFAULT_SIZE, scaledSize, SeedSize } from './lib/seed-sql';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -110,15 +110,11 @@ async function benchPostgres(size: SeedSize, quireEnv: Record<string, string>, n
   try {
     log('PostgreSQL: first start (migrations, default profiles)');
     await (await startNode(MAIN, env, { readyPath: '/ping' })).stop();
+    const seeded = await seedPostgres(databaseUrl, size, join(dataDir, 'library'));
+    const hasHistory = seeded.history;
+    facts.push(`PostgreSQL seed (${describeSize(size, hasHistory)}): ${seeded.seconds.toFixed(1)} s`);
     const client = new Client({ connectionString: databaseUrl });
     await client.connect();
-    const hasHistory = (await client.query(`SELECT to_regclass('public.history') IS NOT NULL AS ok`)).rows[0]
-      .ok as boolean;
-    const seedStarted = Date.now();
-    for (const statement of seedStatements(size, join(dataDir, 'library'), hasHistory)) await client.query(statement);
-    // A library at rest: autovacuum would have run (visibility map for index-only scans, fresh statistics).
-    await client.query('VACUUM ANALYZE');
-    facts.push(`PostgreSQL seed (${describe(size, hasHistory)}): ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
     const authorId = (
       await client.query('SELECT id FROM author ORDER BY id LIMIT 1 OFFSET $1', [Math.floor(size.authors / 2)])
     ).rows[0].id as number;
@@ -319,17 +315,9 @@ async function benchEmbedded(size: SeedSize, quireEnv: Record<string, string>, f
   const env = { ...quireEnv, DATA_DIR: dataDir };
   log('embedded: first start (initdb, migrations, default profiles)');
   await (await startNode(MAIN, env, { readyPath: '/ping', timeoutMs: 180_000 })).stop();
-  const statementsFile = join(WORK, 'seed.json');
-  writeFileSync(
-    statementsFile,
-    JSON.stringify([...seedStatements(size, join(dataDir, 'library'), false), 'VACUUM ANALYZE']),
-  );
-  const seedStarted = Date.now();
-  execFileSync(process.execPath, [join(ROOT, 'bench', 'lib', 'pglite-exec.js'), dataDir, statementsFile], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const seeded = seedEmbedded(dataDir, size, join(dataDir, 'library'), WORK);
   facts.push(
-    `embedded seed (${describe(size, false)}; history rows are seeded on PostgreSQL only): ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`,
+    `embedded seed (${describeSize(size, false)}; history rows are seeded on PostgreSQL only): ${seeded.seconds.toFixed(1)} s`,
   );
   const quire = await startNode(MAIN, env, { readyPath: '/ping', timeoutMs: 180_000, execArgv: QUIRE_ARGV });
   facts.push(`embedded: start-up on the seeded database ${quire.startupMs} ms (spawn → /ping answers)`);
@@ -396,16 +384,12 @@ function monthWindow() {
   return { monthStart: start.toISOString(), monthEnd: end.toISOString() };
 }
 
-function describe(size: SeedSize, history: boolean) {
-  return `${size.authors} authors, ${size.books} books + editions, ${size.bookFiles} files, ${history ? size.history : 0} history rows, ${size.tags} tags`;
-}
-
 function renderReport(rows: Row[], size: SeedSize, facts: string[]): string {
   const lines = [
     `# Quire benchmark — ${new Date().toISOString().slice(0, 10)}`,
     '',
     `Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
-    `Load: autocannon from a separate process, ${CONNECTIONS} connections, ${DURATION} s per measurement. Library: ${describe(size, true)}.`,
+    `Load: autocannon from a separate process, ${CONNECTIONS} connections, ${DURATION} s per measurement. Library: ${describeSize(size, true)}.`,
     '',
     ...facts.map((fact) => `- ${fact}`),
     '',
