@@ -14,7 +14,7 @@ async function bootstrap() {
     throw error;
   }
   // The embedded database boots in its own thread while the modules below load (about a second each).
-  if (!env.get('DATABASE_URL')) startEmbeddedEarly(env.get('DATA_DIR'));
+  if (!env.get('DATABASE_URL')) startEmbeddedEarly(env.get('DATA_DIR'), env.get('EMBEDDED_SHARED_BUFFERS_MB'));
   // Loaded after the environment is known to be valid, so a bad variable fails fast.
   const { createApp } = await import('./app-factory');
   const app = await createApp(env);

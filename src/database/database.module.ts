@@ -35,7 +35,8 @@ class DatabaseLifecycleModule {}
         let url = env.get('DATABASE_URL');
         if (!url) {
           const early = takeEarlyEmbedded(env.get('DATA_DIR'));
-          lifecycle.embedded = early?.embedded ?? new EmbeddedPostgres(env.get('DATA_DIR'));
+          lifecycle.embedded =
+            early?.embedded ?? new EmbeddedPostgres(env.get('DATA_DIR'), env.get('EMBEDDED_SHARED_BUFFERS_MB'));
           url = await (early?.url ?? lifecycle.embedded.start());
         }
         return { ...databaseOptions(url), autoLoadEntities: true };

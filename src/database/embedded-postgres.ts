@@ -24,7 +24,10 @@ export class EmbeddedPostgres {
   private worker?: Worker;
   private stopping = false;
 
-  constructor(private readonly dataDir: string) {}
+  constructor(
+    private readonly dataDir: string,
+    private readonly sharedBuffersMb: number,
+  ) {}
 
   /** Starts PGlite and returns a connection URL for `pg`. */
   async start(maxConnections = 20): Promise<string> {
@@ -32,7 +35,7 @@ export class EmbeddedPostgres {
     mkdirSync(dir, { recursive: true });
     const started = Date.now();
     const worker = new Worker(WORKER_FILE, {
-      workerData: { dir, maxConnections } satisfies EmbeddedWorkerData,
+      workerData: { dir, maxConnections, sharedBuffersMb: this.sharedBuffersMb } satisfies EmbeddedWorkerData,
       execArgv: WORKER_EXEC_ARGV,
     });
     this.worker = worker;
@@ -81,8 +84,8 @@ let early: { dataDir: string; embedded: EmbeddedPostgres; url: Promise<string> }
  * Starts the embedded database before the application's modules are loaded (main.ts), so its thread boots
  * while the main thread spends about a second in `require`. The database module takes it over.
  */
-export function startEmbeddedEarly(dataDir: string): void {
-  const embedded = new EmbeddedPostgres(dataDir);
+export function startEmbeddedEarly(dataDir: string, sharedBuffersMb: number): void {
+  const embedded = new EmbeddedPostgres(dataDir, sharedBuffersMb);
   const url = embedded.start();
   url.catch(() => undefined); // reported by whoever takes it over
   early = { dataDir, embedded, url };

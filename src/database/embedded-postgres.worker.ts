@@ -9,14 +9,20 @@ import { keepExtendedQueriesTogether } from './pglite-queue-patch';
 export interface EmbeddedWorkerData {
   dir: string;
   maxConnections: number;
+  sharedBuffersMb: number;
 }
 
 export type EmbeddedWorkerMessage = { type: 'ready'; host: string; port: number } | { type: 'stopped' };
 
-async function serve(port: NonNullable<typeof parentPort>, { dir, maxConnections }: EmbeddedWorkerData) {
+async function serve(
+  port: NonNullable<typeof parentPort>,
+  { dir, maxConnections, sharedBuffersMb }: EmbeddedWorkerData,
+) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const db = await PGlite.create(dir);
+  const db = await PGlite.create(dir, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
+  });
   const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections });
   keepExtendedQueriesTogether(server, db);
   await server.start();

@@ -90,6 +90,17 @@ export class EnvSchema {
   @Max(4096, { message: 'must be an integer between 0 and 4096' })
   RESPONSE_CACHE_MB: number = 128;
 
+  /**
+   * The embedded database's shared buffers. PGlite's 128 MB default lives in its WebAssembly heap, which
+   * never shrinks; 32 MB kept peak RSS about 130 MB lower in the benchmark at the same speed (files are
+   * still cached by the OS).
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 1 and 4096' })
+  @Min(1, { message: 'must be an integer between 1 and 4096' })
+  @Max(4096, { message: 'must be an integer between 1 and 4096' })
+  EMBEDDED_SHARED_BUFFERS_MB: number = 32;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })

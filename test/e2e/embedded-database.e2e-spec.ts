@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
+import { EmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { QuireProcess, spawnQuire } from '../utils/spawn-quire';
 
 /**
@@ -66,4 +68,16 @@ describe('embedded database (PGlite), as `npm start` runs it', () => {
       transactions: 200,
     });
   }, 150_000);
+
+  it('gives PGlite the shared buffers EMBEDDED_SHARED_BUFFERS_MB asks for (its own default is 128 MB)', async () => {
+    const embedded = new EmbeddedPostgres(mkdtempSync(join(tmpdir(), 'quire-embedded-buffers-')), 24);
+    const client = new Client({ connectionString: await embedded.start() });
+    await client.connect();
+    try {
+      expect((await client.query('SHOW shared_buffers')).rows[0].shared_buffers).toBe('24MB');
+    } finally {
+      await client.end();
+      await embedded.stop();
+    }
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { EnvSchema } from '../../src/env/env.schema';
 
 /**
  * Gives the test run one throw-away database: a fresh database on the server named by
@@ -24,7 +25,10 @@ export default async function globalSetup(): Promise<void> {
     console.log(`\n[test] PostgreSQL database ${name}`);
     return;
   }
-  const embedded = new EmbeddedPostgres(mkdtempSync(join(tmpdir(), 'quire-test-db-')));
+  const embedded = new EmbeddedPostgres(
+    mkdtempSync(join(tmpdir(), 'quire-test-db-')),
+    new EnvSchema().EMBEDDED_SHARED_BUFFERS_MB,
+  );
   process.env.QUIRE_TEST_DATABASE_URL = await embedded.start(30);
   (globalThis as any).__QUIRE_TEST_EMBEDDED__ = embedded;
   console.log('\n[test] no DATABASE_URL: using the embedded database (PGlite)');

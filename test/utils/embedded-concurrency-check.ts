@@ -5,9 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
 import { EmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { EnvSchema } from '../../src/env/env.schema';
 
 async function main() {
-  const embedded = new EmbeddedPostgres(mkdtempSync(join(tmpdir(), 'quire-pglite-concurrency-')));
+  const embedded = new EmbeddedPostgres(
+    mkdtempSync(join(tmpdir(), 'quire-pglite-concurrency-')),
+    new EnvSchema().EMBEDDED_SHARED_BUFFERS_MB,
+  );
   const pool = new Pool({ connectionString: await embedded.start(20), max: 8 });
   await pool.query('CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)');
   await pool.query('INSERT INTO counter VALUES (1, 0)');
