@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { PagingSpec } from '../common/paging/paging';
+import { PreparedStatements } from '../database/prepared-statements';
 import type { QualityProfileItem } from '../profile/quality/quality';
 import { HistoryEntry } from './history.entity';
 
@@ -32,7 +33,10 @@ const HISTORY_COLUMNS = `h.id, h.book_id AS "bookId", h.author_id AS "authorId",
 /** History reads: filters on indexed columns, LIMIT/OFFSET pages with a count, joins only to sort by them. */
 @Injectable()
 export class HistoryRepository {
-  constructor(@InjectRepository(HistoryEntry) readonly entries: Repository<HistoryEntry>) {}
+  constructor(
+    @InjectRepository(HistoryEntry) readonly entries: Repository<HistoryEntry>,
+    private readonly prepared: PreparedStatements,
+  ) {}
 
   /**
    * One page with its exact total and each row's author quality profile, in ONE query (a round trip costs
@@ -41,8 +45,7 @@ export class HistoryRepository {
   async pageWithProfiles(filter: HistoryFilter, spec: PagingSpec): Promise<{ rows: HistoryPageRow[]; total: number }> {
     const { where, params } = this.whereClause(filter);
     const direction = spec.sortDirection === 'ascending' ? 'ASC' : 'DESC';
-    const rows: (HistoryPageRow & { total: number })[] = await this.entries.query(
-      `SELECT ${HISTORY_COLUMNS}, p.items AS "profileItems", p.cutoff AS "profileCutoff",
+    const text = `SELECT ${HISTORY_COLUMNS}, p.items AS "profileItems", p.cutoff AS "profileCutoff",
               ${this.totalSql(filter, where)} AS total
        FROM history h
        LEFT JOIN author a ON a.id = h.author_id
@@ -51,9 +54,11 @@ export class HistoryRepository {
        ${spec.sortColumn.startsWith('b.') ? 'LEFT JOIN book b ON b.id = h.book_id' : ''}
        ${where}
        ORDER BY ${spec.sortColumn} ${direction}, h.id ${direction}
-       LIMIT ${Math.trunc(spec.pageSize)} OFFSET ${Math.trunc(spec.offset)}`,
-      params,
-    );
+       LIMIT ${Math.trunc(spec.pageSize)} OFFSET ${Math.trunc(spec.offset)}`;
+    // The first page (what a history view opens on, and what clients poll) is prepared: parsed and planned
+    // once per connection; later pages, whose OFFSET literals vary, run unprepared.
+    const rows: (HistoryPageRow & { total: number })[] =
+      spec.offset === 0 ? await this.prepared.query(text, params) : await this.entries.query(text, params);
     if (rows.length === 0) return { rows, total: await this.count(filter) };
     return { rows, total: rows[0].total };
   }
