@@ -16,6 +16,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { loadAfterWrites } from './lib/after-writes';
+import { benchArgs } from './lib/args';
 import { apiClient, runCommand } from './lib/api';
 import { postgresCpuByPid, postgresCpuSince, processCpuMs } from './lib/cpu';
 import { endpoints, NOTIFY_BODY } from './lib/endpoints';
@@ -25,12 +26,7 @@ import { generateLibraryFiles, timeRescan } from './lib/rescan';
 import { describeSize, seedEmbedded, seedPostgres } from './lib/seed-database';
 import { DEFAULT_SIZE, scaledSize, SeedSize } from './lib/seed-sql';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const [key, ...value] = arg.replace(/^--/, '').split('=');
-    return [key, value.length > 0 ? value.join('=') : 'true'];
-  }),
-);
+const args = benchArgs();
 const SCALE = Number(args.scale ?? 1);
 const DURATION = Number(args.duration ?? 5);
 const CONNECTIONS = Number(args.connections ?? 8);

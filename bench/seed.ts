@@ -10,16 +10,12 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { benchArgs } from './lib/args';
 import { startNode } from './lib/processes';
 import { describeSize, embeddedCounts, seedEmbedded, SeedOutcome, seedPostgres } from './lib/seed-database';
 import { DEFAULT_SIZE, scaledSize } from './lib/seed-sql';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((arg) => {
-    const [key, ...value] = arg.replace(/^--/, '').split('=');
-    return [key, value.length > 0 ? value.join('=') : 'true'];
-  }),
-);
+const args = benchArgs();
 const SCALE = Number(args.scale ?? 1);
 const ROOT = join(__dirname, '..');
 const log = (message: string) => console.error(`[seed] ${message}`);
