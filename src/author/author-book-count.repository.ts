@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { HOUSEKEEPING_EVENT } from '../command';
 import { BackgroundOnce } from '../database/background-once';
+import { DatabaseVacuum } from '../database/database-vacuum';
 import { PreparedStatements } from '../database/prepared-statements';
 import type { AuthorStatisticsRow } from './author.repository';
 
@@ -25,6 +26,7 @@ export class AuthorBookCountRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly prepared: PreparedStatements,
+    private readonly vacuum: DatabaseVacuum,
   ) {}
 
   /** Readarr's AuthorStatistics of the requested authors (all when `ids` is undefined). */
@@ -75,6 +77,8 @@ export class AuthorBookCountRepository {
   /**
    * Folds the deltas to one row per author (and drops authors that are gone). One statement: deltas
    * appended meanwhile are not in its snapshot and stay; a concurrent fold skips the rows this one deleted.
+   * Every read of the counts scans this table, so the folded rows' dead versions are vacuumed at once
+   * rather than whenever autovacuum (if any) gets to them.
    */
   @OnEvent(HOUSEKEEPING_EVENT)
   async compact(): Promise<void> {
@@ -88,6 +92,7 @@ export class AuthorBookCountRepository {
          GROUP BY f.author_id
          HAVING sum(books) <> 0`,
     );
+    await this.vacuum.table('author_book_count');
   }
 
   private compactWhenLarge(deltaRows: number): void {

@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { EnvService } from '../env/env.service';
 import { databaseOptions, runMigrations } from './database-options';
+import { DatabaseServer } from './database-server';
+import { DatabaseVacuum } from './database-vacuum';
 import { EmbeddedPostgres, takeEarlyEmbedded } from './embedded-postgres';
 import { PreparedStatements } from './prepared-statements';
 
@@ -49,8 +51,8 @@ class DatabaseLifecycleModule {}
       },
     }),
   ],
-  providers: [PreparedStatements],
-  exports: [PreparedStatements],
+  providers: [PreparedStatements, DatabaseServer, DatabaseVacuum],
+  exports: [PreparedStatements, DatabaseServer, DatabaseVacuum],
 })
 export class DatabaseModule {
   constructor(@Inject(DataSource) readonly dataSource: DataSource) {}

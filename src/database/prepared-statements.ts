@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import { DataSource, QueryFailedError } from 'typeorm';
+import { DatabaseServer } from './database-server';
 import { rowsOf } from './rows';
 
 /** Distinct statements prepared per process at most; beyond that they run unprepared. */
@@ -19,10 +20,13 @@ const MAX_STATEMENTS = 200;
  */
 @Injectable()
 export class PreparedStatements {
-  private enabled?: Promise<boolean>;
   private readonly names = new Map<string, string>();
+  private enabled?: Promise<boolean>;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly server: DatabaseServer,
+  ) {}
 
   async query<T>(text: string, parameters: unknown[] = []): Promise<T[]> {
     const name = (await this.isEnabled()) ? this.nameOf(text) : undefined;
@@ -36,15 +40,15 @@ export class PreparedStatements {
     }
   }
 
-  /** Asked once: PGlite reports itself in version() (`… (PGlite x.y) on wasm32-unknown-emscripten`). */
+  /** Not on PGlite; while the server cannot be asked, statements run unprepared. */
   private isEnabled(): Promise<boolean> {
-    this.enabled ??= this.dataSource
-      .query<{ version: string }[]>('SELECT version() AS version')
-      .then(([row]) => !/pglite|emscripten/i.test(row.version))
-      .catch(() => {
-        this.enabled = undefined; // ask again next time; meanwhile run unprepared
+    this.enabled ??= this.server.isEmbedded().then(
+      (embedded) => !embedded,
+      () => {
+        this.enabled = undefined;
         return false;
-      });
+      },
+    );
     return this.enabled;
   }
 

@@ -1,12 +1,16 @@
 import { Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DatabaseVacuum } from '../../database/database-vacuum';
 import { CommandContext, CommandHandler, CommandHandlerInstance } from '../command-handler.decorator';
 import { CommandRetentionService } from '../command-retention.service';
 
 /** Name of the event every feature may listen to (awaited) to trim its own tables during Housekeeping. */
 export const HOUSEKEEPING_EVENT = 'housekeeping.run';
 
-/** Readarr's daily Housekeeping: old finished commands go, then every feature trims its own tables. */
+/**
+ * Readarr's daily Housekeeping: old finished commands go, then every feature trims its own tables, and last
+ * the database is vacuumed where nothing does it in the background (Readarr vacuums its SQLite files too).
+ */
 @CommandHandler('Housekeeping')
 export class HousekeepingHandler implements CommandHandlerInstance {
   private readonly logger = new Logger(HousekeepingHandler.name);
@@ -14,6 +18,7 @@ export class HousekeepingHandler implements CommandHandlerInstance {
   constructor(
     private readonly retention: CommandRetentionService,
     private readonly events: EventEmitter2,
+    private readonly vacuum: DatabaseVacuum,
   ) {}
 
   async execute(_body: object, context: CommandContext): Promise<string> {
@@ -22,6 +27,7 @@ export class HousekeepingHandler implements CommandHandlerInstance {
     if (removed > 0) this.logger.log(`Removed ${removed} finished command(s)`);
     await context.progress('Running housekeeping tasks');
     await this.events.emitAsync(HOUSEKEEPING_EVENT);
+    await this.vacuum.whereNoAutovacuum((message) => context.progress(message));
     return 'Completed';
   }
 }

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+/**
+ * What kind of server is behind the data source. Asked of the server itself rather than of DATABASE_URL,
+ * because a test can reach the embedded database through a URL too.
+ */
+@Injectable()
+export class DatabaseServer {
+  private embedded?: Promise<boolean>;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** PGlite reports itself in version() (`… (PGlite x.y) on wasm32-unknown-emscripten`); asked once. */
+  isEmbedded(): Promise<boolean> {
+    this.embedded ??= this.dataSource
+      .query<{ version: string }[]>('SELECT version() AS version')
+      .then(([row]) => /pglite|emscripten/i.test(row.version))
+      .catch((error: unknown) => {
+        this.embedded = undefined; // ask again next time
+        throw error;
+      });
+    return this.embedded;
+  }
+
+  /**
+   * Whether dead rows are reclaimed in the background. PGlite is a single backend without background
+   * workers, so it never autovacuums, although its `autovacuum` setting reads on.
+   */
+  async autovacuumRuns(): Promise<boolean> {
+    if (await this.isEmbedded()) return false;
+    const [row] = await this.dataSource.query<{ on: boolean }[]>(
+      `SELECT current_setting('autovacuum') = 'on' AND current_setting('track_counts') = 'on' AS "on"`,
+    );
+    return row.on;
+  }
+}
