@@ -20,7 +20,7 @@ import { benchArgs } from './lib/args';
 import { apiClient, runCommand } from './lib/api';
 import { postgresCpuByPid, postgresCpuSince, processCpuMs } from './lib/cpu';
 import { endpoints, NOTIFY_BODY } from './lib/endpoints';
-import { load, LoadResult } from './lib/load';
+import { LARGE_BODY_BYTES, load, LoadResult } from './lib/load';
 import { RunningProcess, startNode } from './lib/processes';
 import { generateLibraryFiles, timeRescan } from './lib/rescan';
 import { describeSize, seedEmbedded, seedPostgres } from './lib/seed-database';
@@ -170,12 +170,15 @@ async function measureEndpoint(
   const body = Buffer.from(await first.arrayBuffer());
   if (!first.ok) return { mode, endpoint: name, peakRssMb: quire.peakRssMb(), note: `answers ${first.status}` };
   log(`${mode}: ${name} (${(body.length / 1024).toFixed(0)} KB)`);
+  // Quire and both baselines with the same load generator (lib/load.ts says why large bodies differ).
+  const largeBody = body.length >= LARGE_BODY_BYTES;
   const measured = await withCpu(quire, mode === 'postgres', () =>
     load({
       url: quire.url + endpoint.path,
       headers,
       connections,
       durationSeconds: endpoint.durationSeconds ?? DURATION,
+      largeBody,
     }),
   );
   const quireResult = measured.result;
@@ -195,6 +198,7 @@ async function measureEndpoint(
     url: transportServer.url + endpoint.path,
     connections,
     durationSeconds: endpoint.durationSeconds ?? DURATION,
+    largeBody,
   });
   await transportServer.stop();
 
@@ -211,6 +215,7 @@ async function measureEndpoint(
       url: pgServer.url + endpoint.path,
       connections,
       durationSeconds: endpoint.durationSeconds ?? DURATION,
+      largeBody,
     });
     await pgServer.stop();
   }
@@ -380,6 +385,12 @@ function monthWindow() {
   return { monthStart: start.toISOString(), monthEnd: end.toISOString() };
 }
 
+/** The row's note, and what its errors were when it had any. */
+function noteOf(row: Row): string {
+  const errors = row.quire?.errorKinds ? `errors: ${row.quire.errorKinds}` : undefined;
+  return [row.note, errors].filter(Boolean).join('; ');
+}
+
 function renderReport(rows: Row[], size: SeedSize, facts: string[]): string {
   const lines = [
     `# Quire benchmark — ${new Date().toISOString().slice(0, 10)}`,
@@ -399,7 +410,7 @@ function renderReport(rows: Row[], size: SeedSize, facts: string[]): string {
     const slower = baselines.length ? Math.min(...baselines) : undefined;
     const ratio = row.quire && slower ? `${((row.quire.requestsPerSecond / slower) * 100).toFixed(0)} %` : '—';
     lines.push(
-      `| ${row.mode} | ${row.endpoint} | ${fmt(row.bodyKb)} | ${fmt(row.quire?.requestsPerSecond, 1)} | ${fmt(row.quire?.p50, 1)} | ${fmt(row.quire?.p99, 1)} | ${fmt(row.quire?.errors)} | ${fmt(row.transport?.requestsPerSecond, 1)} | ${fmt(row.database?.requestsPerSecond, 1)} | ${ratio} | ${fmt(row.quireCpuMs, 2)} | ${fmt(row.postgresCpuMs, 2)} | ${fmt(row.peakRssMb)} | ${row.note ?? ''} |`,
+      `| ${row.mode} | ${row.endpoint} | ${fmt(row.bodyKb)} | ${fmt(row.quire?.requestsPerSecond, 1)} | ${fmt(row.quire?.p50, 1)} | ${fmt(row.quire?.p99, 1)} | ${fmt(row.quire?.errors)} | ${fmt(row.transport?.requestsPerSecond, 1)} | ${fmt(row.database?.requestsPerSecond, 1)} | ${ratio} | ${fmt(row.quireCpuMs, 2)} | ${fmt(row.postgresCpuMs, 2)} | ${fmt(row.peakRssMb)} | ${noteOf(row)} |`,
     );
   }
   return lines.join('\n') + '\n';

@@ -1,4 +1,4 @@
-import type { LoadResult } from './load';
+import { describeKinds, type LoadResult } from './load';
 
 export interface AfterWritesOptions {
   url: string;
@@ -15,6 +15,7 @@ export interface AfterWritesOptions {
 export async function loadAfterWrites(options: AfterWritesOptions): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
+  const kinds = new Map<string, number>();
   let busyMs = 0;
   for (let i = 0; i < options.requests; i++) {
     await options.write();
@@ -22,7 +23,10 @@ export async function loadAfterWrites(options: AfterWritesOptions): Promise<Load
     const response = await fetch(options.url, { headers: options.headers });
     await response.arrayBuffer();
     const elapsed = performance.now() - started;
-    if (!response.ok) errors++;
+    if (!response.ok) {
+      errors++;
+      kinds.set(String(response.status), (kinds.get(String(response.status)) ?? 0) + 1);
+    }
     latencies.push(elapsed);
     busyMs += elapsed;
   }
@@ -33,6 +37,7 @@ export async function loadAfterWrites(options: AfterWritesOptions): Promise<Load
     p50: at(0.5),
     p99: at(0.99),
     errors,
+    errorKinds: describeKinds(kinds),
     requests: options.requests,
   };
 }
