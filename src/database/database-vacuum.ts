@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { DatabaseServer } from './database-server';
 
 /**
- * Reclaims the dead rows that deletes and updates leave behind and refreshes the planner's statistics.
+ * Reclaims the dead rows that deletes and updates leave behind, and refreshes the planner's statistics.
  * PostgreSQL's autovacuum does this in the background, but the embedded database never does and a server
  * may run with it off. Without it every scan steps over all the dead rows: after a fold of the author
  * counts, wanted/missing's total read 467 pages for 2,000 live rows, and the page answered 23 % slower.

@@ -20,8 +20,8 @@ const MAX_STATEMENTS = 200;
  */
 @Injectable()
 export class PreparedStatements {
-  private readonly names = new Map<string, string>();
   private enabled?: Promise<boolean>;
+  private readonly names = new Map<string, string>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
