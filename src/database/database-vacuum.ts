@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DatabaseServer } from './database-server';
+import { quoteIdentifier } from './quote-identifier';
 
 /**
  * Reclaims the dead rows that deletes and updates leave behind, and refreshes the planner's statistics.
@@ -48,8 +49,4 @@ export class DatabaseVacuum {
     this.logger.log(`Vacuumed ${tables.length} tables in ${Date.now() - started} ms (no autovacuum on this database)`);
     return tables.length;
   }
-}
-
-function quoteIdentifier(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { recomputeDerivedCounters } from '../../database/derived-counters';
+import { quoteIdentifier } from '../../database/quote-identifier';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -41,10 +42,6 @@ async function select<T>(runner: QueryRunner, sql: string, parameters?: unknown[
   return (await runner.query(sql, parameters)) as T;
 }
 
-function quote(identifier: string): string {
-  return `"${identifier.replace(/"/g, '""')}"`;
-}
-
 async function tables(runner: QueryRunner): Promise<string[]> {
   const rows = await select<{ name: string }[]>(
     runner,
@@ -60,7 +57,7 @@ async function columns(runner: QueryRunner, table: string): Promise<string[]> {
     `SELECT attname AS name FROM pg_attribute
      WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped AND attgenerated = ''
      ORDER BY attnum`,
-    [`public.${quote(table)}`],
+    [`public.${quoteIdentifier(table)}`],
   );
   return rows.map((row) => row.name);
 }
@@ -100,7 +97,7 @@ async function dumpTable(runner: QueryRunner, table: string, file: string): Prom
   const hash = createHash('sha256');
   let rows = 0;
   await runner.query(
-    `DECLARE quire_backup NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${quote(table)} t`,
+    `DECLARE quire_backup NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${quoteIdentifier(table)} t`,
   );
   for (;;) {
     const batch = await select<{ j: string }[]>(runner, `FETCH FORWARD ${FETCH_SIZE} FROM quire_backup`);
@@ -161,7 +158,8 @@ export async function restoreDatabase(
       () => runner.query('ROLLBACK TO SAVEPOINT replica_role'),
     );
     const current = await tables(runner);
-    if (current.length) await runner.query(`TRUNCATE ${current.map(quote).join(', ')} RESTART IDENTITY CASCADE`);
+    if (current.length)
+      await runner.query(`TRUNCATE ${current.map(quoteIdentifier).join(', ')} RESTART IDENTITY CASCADE`);
     const inArchive = new Map(manifest.tables.map((table) => [table.name, table]));
     for (const table of await insertOrder(runner, current)) {
       const saved = inArchive.get(table);
@@ -169,13 +167,13 @@ export async function restoreDatabase(
       const available = new Set(await columns(runner, table));
       const list = saved.columns
         .filter((column) => available.has(column))
-        .map(quote)
+        .map(quoteIdentifier)
         .join(', ');
       const rows = rowsOf(table);
       for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
         await runner.query(
-          `INSERT INTO ${quote(table)} (${list}) OVERRIDING SYSTEM VALUE
-           SELECT ${list} FROM json_populate_recordset(NULL::${quote(table)}, $1::json)`,
+          `INSERT INTO ${quoteIdentifier(table)} (${list}) OVERRIDING SYSTEM VALUE
+           SELECT ${list} FROM json_populate_recordset(NULL::${quoteIdentifier(table)}, $1::json)`,
           [JSON.stringify(rows.slice(start, start + INSERT_CHUNK))],
         );
       }
@@ -204,8 +202,9 @@ async function resetSequences(runner: QueryRunner): Promise<void> {
   );
   for (const { tbl, col, seq } of owned) {
     if (NOT_BACKED_UP.has(tbl)) continue;
-    await runner.query(`SELECT setval($1, COALESCE((SELECT max(${quote(col)}) FROM ${quote(tbl)}), 0) + 1, false)`, [
-      seq,
-    ]);
+    await runner.query(
+      `SELECT setval($1, COALESCE((SELECT max(${quoteIdentifier(col)}) FROM ${quoteIdentifier(tbl)}), 0) + 1, false)`,
+      [seq],
+    );
   }
 }
