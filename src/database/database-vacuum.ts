@@ -27,14 +27,13 @@ export class DatabaseVacuum {
   /**
    * Housekeeping's last step when nothing vacuums in the background: every table of the schema, one at a
    * time, so other statements get their turn in between (the embedded database runs one at a time).
-   * Returns the number of tables vacuumed; 0 when autovacuum runs.
    *
    * The embedded database is not analyzed: ANALYZE's row samples grew PGlite's WebAssembly heap, which
    * never shrinks, by about 30 MB on the benchmark library; VACUUM alone keeps the planner's table sizes
    * (reltuples) current.
    */
-  async whereNoAutovacuum(progress: (message: string) => Promise<void>): Promise<number> {
-    if (await this.server.autovacuumRuns()) return 0;
+  async whereNoAutovacuum(progress: (message: string) => Promise<void>): Promise<void> {
+    if (await this.server.autovacuumRuns()) return;
     const analyze = !(await this.server.isEmbedded());
     const tables = await this.dataSource.query<{ name: string }[]>(
       `SELECT c.relname AS name FROM pg_class c
@@ -47,6 +46,5 @@ export class DatabaseVacuum {
       await this.table(name, analyze);
     }
     this.logger.log(`Vacuumed ${tables.length} tables in ${Date.now() - started} ms (no autovacuum on this database)`);
-    return tables.length;
   }
 }
