@@ -1,4 +1,4 @@
-import { describeKinds, type LoadResult } from './load';
+import { ErrorKinds, type LoadResult } from './load';
 
 export interface AfterWritesOptions {
   url: string;
@@ -14,8 +14,7 @@ export interface AfterWritesOptions {
  */
 export async function loadAfterWrites(options: AfterWritesOptions): Promise<LoadResult> {
   const latencies: number[] = [];
-  let errors = 0;
-  const kinds = new Map<string, number>();
+  const kinds = new ErrorKinds();
   let busyMs = 0;
   for (let i = 0; i < options.requests; i++) {
     await options.write();
@@ -23,10 +22,7 @@ export async function loadAfterWrites(options: AfterWritesOptions): Promise<Load
     const response = await fetch(options.url, { headers: options.headers });
     await response.arrayBuffer();
     const elapsed = performance.now() - started;
-    if (!response.ok) {
-      errors++;
-      kinds.set(String(response.status), (kinds.get(String(response.status)) ?? 0) + 1);
-    }
+    if (!response.ok) kinds.count(String(response.status));
     latencies.push(elapsed);
     busyMs += elapsed;
   }
@@ -36,8 +32,8 @@ export async function loadAfterWrites(options: AfterWritesOptions): Promise<Load
     requestsPerSecond: (options.requests * 1000) / busyMs,
     p50: at(0.5),
     p99: at(0.99),
-    errors,
-    errorKinds: describeKinds(kinds),
+    errors: kinds.total(),
+    errorKinds: kinds.describe(),
     requests: options.requests,
   };
 }

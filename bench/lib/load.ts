@@ -32,8 +32,7 @@ export function load(options: LoadOptions): Promise<LoadResult> {
 }
 
 async function loadWithAutocannon(options: LoadOptions): Promise<LoadResult> {
-  const kinds = new Map<string, number>();
-  const count = (kind: string) => kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  const kinds = new ErrorKinds();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -48,16 +47,16 @@ async function loadWithAutocannon(options: LoadOptions): Promise<LoadResult> {
       (error: Error | null, finished) => (error ? reject(error) : resolve(finished)),
     );
     instance.on('response', (_client: unknown, statusCode: number) => {
-      if (statusCode < 200 || statusCode >= 300) count(String(statusCode));
+      if (statusCode < 200 || statusCode >= 300) kinds.count(String(statusCode));
     });
-    instance.on('reqError', (error: Error) => count(error.message));
+    instance.on('reqError', (error: Error) => kinds.count(error.message));
   });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
-    errorKinds: describeKinds(kinds),
+    errorKinds: kinds.describe(),
     requests: result.requests.total,
   };
 }
@@ -72,8 +71,7 @@ async function loadLargeBodies(options: LoadOptions): Promise<LoadResult> {
   const url = new URL(options.url);
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
-  const kinds = new Map<string, number>();
-  const count = (kind: string) => kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  const kinds = new ErrorKinds();
   // One outcome per request: its latency and status, or the first error (a timeout's hang-up is not another).
   const once = () =>
     new Promise<void>((resolve) => {
@@ -82,10 +80,10 @@ async function loadLargeBodies(options: LoadOptions): Promise<LoadResult> {
       const settle = (error?: string, status?: number) => {
         if (settled) return;
         settled = true;
-        if (error) count(error);
+        if (error) kinds.count(error);
         else {
           latencies.push(performance.now() - started);
-          if (status === undefined || status < 200 || status >= 300) count(String(status));
+          if (status === undefined || status < 200 || status >= 300) kinds.count(String(status));
         }
         resolve();
       };
@@ -122,18 +120,30 @@ async function loadLargeBodies(options: LoadOptions): Promise<LoadResult> {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  const errors = [...kinds.values()].reduce((sum, n) => sum + n, 0);
   return {
     requestsPerSecond: latencies.length / seconds,
     p50: Math.round(at(0.5)),
     p99: Math.round(at(0.99)),
-    errors,
-    errorKinds: describeKinds(kinds),
+    errors: kinds.total(),
+    errorKinds: kinds.describe(),
     requests: latencies.length,
   };
 }
 
-/** "2 × 503, 1 × timeout"; empty when there were none. */
-export function describeKinds(kinds: Map<string, number>): string {
-  return [...kinds].map(([kind, n]) => `${n} × ${kind}`).join(', ');
+/** What went wrong in a load run, counted by kind (a status code, "timeout", a socket error). */
+export class ErrorKinds {
+  private readonly counts = new Map<string, number>();
+
+  count(kind: string): void {
+    this.counts.set(kind, (this.counts.get(kind) ?? 0) + 1);
+  }
+
+  total(): number {
+    return [...this.counts.values()].reduce((sum, n) => sum + n, 0);
+  }
+
+  /** "2 × 503, 1 × timeout"; empty when there were none. */
+  describe(): string {
+    return [...this.counts].map(([kind, n]) => `${n} × ${kind}`).join(', ');
+  }
 }
