@@ -16,7 +16,8 @@ export async function seedPostgres(databaseUrl: string, size: SeedSize, rootFold
   await client.connect();
   try {
     const started = Date.now();
-    const history = (await client.query(`SELECT to_regclass('public.history') IS NOT NULL AS ok`)).rows[0].ok as boolean;
+    const history = (await client.query(`SELECT to_regclass('public.history') IS NOT NULL AS ok`)).rows[0]
+      .ok as boolean;
     for (const statement of seedStatements(size, rootFolder, history)) await client.query(statement);
     // A library at rest: autovacuum would have run (visibility map for index-only scans, fresh statistics).
     await client.query('VACUUM ANALYZE');
