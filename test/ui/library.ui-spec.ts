@@ -39,6 +39,14 @@ describe('web UI', () => {
     return (await response.json()) as T;
   };
 
+  /** `UI_SCREENSHOTS=docs/screenshots npx jest test/ui` refreshes the README's screenshots. */
+  const shot = async (name: string) => {
+    const dir = process.env.UI_SCREENSHOTS;
+    if (!dir) return;
+    await page.waitForTimeout(400); // covers and transitions settle
+    await page.screenshot({ path: join(dir, `${name}.png`) });
+  };
+
   /** The check every page visit ends with. */
   const expectCleanPage = () => expect(problems.take()).toEqual([]);
 
@@ -131,6 +139,7 @@ describe('web UI', () => {
     await page.goto(quire.url);
     await page.getByRole('heading', { name: 'Welcome to Quire' }).waitFor();
     expect(await page.getByTestId('api-key').textContent()).toBe(apiKey);
+    await shot('first-run');
     await page.getByLabel('Username').fill(USER);
     await page.locator('input[type=password]').nth(0).fill(PASSWORD);
     await page.locator('input[type=password]').nth(1).fill(PASSWORD);
@@ -179,6 +188,7 @@ describe('web UI', () => {
       .filter({ hasText: 'The Lord of the Rings' })
       .first()
       .waitFor({ timeout: 30_000 });
+    await shot('author-detail');
     const books = await api<{ title: string; monitored: boolean }[]>('book');
     expect(books.length).toBeGreaterThan(1);
     expect(books.filter((book) => book.monitored).map((book) => book.title)).toEqual(['The Hobbit']);
@@ -189,12 +199,14 @@ describe('web UI', () => {
     await page.getByRole('link', { name: 'Add new' }).click();
     await page.getByLabel('Search the metadata source').fill('Christopher Tolkien');
     const result = page.getByTestId('search-result-author').filter({ hasText: 'Christopher Tolkien' });
+    await shot('add-search');
     await result.getByRole('button', { name: 'Add author' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Add author' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Authors' }).click();
     await page.getByTestId('author-poster').filter({ hasText: 'Christopher Tolkien' }).waitFor();
     expect(await page.getByTestId('author-count').textContent()).toBe('2 / 2');
+    await shot('authors-index');
     const authors =
       await api<{ authorName: string; monitored: boolean; qualityProfileId: number; path: string }[]>('author');
     expect(authors.find((author) => author.authorName === 'Christopher Tolkien')).toMatchObject({
@@ -224,12 +236,14 @@ describe('web UI', () => {
     await page.getByRole('link', { name: 'The Hobbit', exact: true }).first().click();
     await page.getByRole('heading', { name: 'The Hobbit' }).waitFor();
     await page.getByTestId('ebook-files').waitFor();
+    await shot('book-detail');
     await page.getByRole('tab', { name: 'Editions' }).click();
     await page.getByTestId('editions').waitFor();
     await page.getByRole('button', { name: 'Interactive search' }).click();
     const rows = page.getByTestId('release-row');
     await rows.first().waitFor({ timeout: 30_000 });
     expect(await rows.count()).toBe(2);
+    await shot('interactive-search');
     await rows.filter({ hasText: 'The Hobbit (epub)' }).getByRole('button', { name: /^Grab/ }).click();
     await rows.filter({ hasText: 'The Hobbit (epub)' }).getByText('Grabbed').waitFor();
     expect(sab.queue.map((job) => job.name)).toEqual([expect.stringContaining('The Hobbit')]);
@@ -245,6 +259,7 @@ describe('web UI', () => {
     await page.getByLabel('Select Christopher Tolkien').check();
     const editor = page.getByTestId('mass-editor');
     await editor.getByText('2 selected').waitFor();
+    await shot('mass-editor');
     await editor.getByLabel('Monitored').click();
     await page.getByRole('option', { name: 'Unmonitored' }).click();
     await editor.getByRole('button', { name: 'Save' }).click();
@@ -265,6 +280,7 @@ describe('web UI', () => {
     });
     await page.getByRole('link', { name: 'Books', exact: true }).click();
     await page.getByTestId('book-row').first().waitFor();
+    await shot('books-index');
     const total = Number((await page.getByTestId('book-total').textContent())?.replace(/\D/g, ''));
     expect(total).toBe((await api<unknown[]>('book')).length);
     expect(bookRequests.length).toBeGreaterThan(0);

@@ -8,7 +8,8 @@ export interface LiveMessage {
   name: string;
   body: {
     resource?: { id?: number } & Record<string, unknown>;
-    action: 'created' | 'updated' | 'deleted' | 'sync' | string;
+    /** 'created' | 'updated' | 'deleted' | 'sync' (others are ignored) */
+    action: string;
   };
 }
 

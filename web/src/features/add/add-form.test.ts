@@ -57,7 +57,7 @@ describe('add forms', () => {
 
   it('keeps an author already in the library as it is', () => {
     const existing = { ...author, id: 9, monitorNewItems: 'all' } as Author;
-    const body = addBookPayload({ foreignBookId: 'OL2W', author: existing, editions: [] } as Book, form) as {
+    const body = addBookPayload({ foreignBookId: 'OL2W', author: existing, editions: [] }, form) as {
       author: unknown;
     };
     expect(body.author).toBe(existing);

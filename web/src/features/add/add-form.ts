@@ -58,7 +58,7 @@ export function addAuthorPayload(author: Author, form: AddForm): Record<string, 
  * items, so the rest of the author's catalogue is listed but not wanted.
  */
 export function addBookPayload(book: Book, form: AddForm): Record<string, unknown> {
-  const author = book.author ?? ({} as Author);
+  const author = book.author ?? {};
   const editions = (book.editions ?? []).map((edition, index, all) => ({
     ...edition,
     monitored: all.some((candidate) => candidate.monitored) ? edition.monitored : index === 0,

@@ -65,7 +65,7 @@ export function EditAuthorModal({ author, onClose }: { author: Author; onClose: 
           label="Monitor new books"
           data={['all', 'new', 'none']}
           value={form.monitorNewItems}
-          onChange={(v) => setForm({ ...form, monitorNewItems: (v ?? 'all') as typeof form.monitorNewItems })}
+          onChange={(v) => setForm({ ...form, monitorNewItems: v ?? 'all' })}
           allowDeselect={false}
         />
         <Group grow>
@@ -175,7 +175,7 @@ export function OrganizePreviewModal({
     gcTime: 0,
   });
   const command = useCommand();
-  const fileIds = (preview.data ?? []).map((item) => item.bookFileId!).filter(Boolean);
+  const fileIds = (preview.data ?? []).map((item) => item.bookFileId).filter(Boolean);
   return (
     <Modal opened onClose={onClose} title={kind === 'rename' ? 'Rename files' : 'Retag files'} size="xl">
       {preview.isPending ? (

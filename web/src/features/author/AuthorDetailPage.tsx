@@ -76,7 +76,7 @@ function BooksTable({ books, files, onSearch }: { books: Book[]; files: BookFile
             <Table.Tr key={book.id} data-testid="book-row">
               <Table.Td>
                 <MonitorToggle
-                  monitored={pending ? monitor.variables!.monitored : Boolean(book.monitored)}
+                  monitored={pending ? monitor.variables.monitored : Boolean(book.monitored)}
                   busy={pending}
                   label={book.title ?? ''}
                   onChange={(monitored) => monitor.mutate({ book, monitored })}
@@ -288,7 +288,7 @@ function AuthorDetail({ author }: { author: Author }) {
                 size="xs"
                 w="fit-content"
                 value={layout}
-                onChange={(v) => setLayout(v as 'series' | 'table')}
+                onChange={(v) => setLayout(v)}
                 data={[
                   { value: 'series', label: 'By series' },
                   { value: 'table', label: 'All books' },
