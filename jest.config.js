@@ -7,7 +7,10 @@ const base = {
   rootDir: '.',
   transform: {
     // The Swagger plugin runs here too, so the OpenAPI document under test equals the built one.
-    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false, astTransformers: { before: [swaggerPlugin] } }],
+    '^.+\\.ts$': [
+      'ts-jest',
+      { tsconfig: 'tsconfig.json', diagnostics: false, astTransformers: { before: [swaggerPlugin] } },
+    ],
   },
   moduleNameMapper: { '^src/(.*)$': '<rootDir>/src/$1' },
   testEnvironment: 'node',
