@@ -10,6 +10,7 @@ import { CommandQueueService } from './command-queue.service';
 import { CommandRegistry } from './command-registry.service';
 import { CommandWorkerService } from './command-worker.service';
 import { CommandEntity } from './command.entity';
+import { CommandUpdatedEvent } from './command.events';
 import { CommandStatus, CommandStatusName } from './command.enums';
 import { rowsOf } from '../database/rows';
 
@@ -159,7 +160,9 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
       return next.id;
     });
     if (id === undefined) return undefined;
-    return (await this.dataSource.getRepository(CommandEntity).findOneBy({ id })) ?? undefined;
+    const started = await this.dataSource.getRepository(CommandEntity).findOneBy({ id });
+    if (started) this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(id, 'started', { ...started }));
+    return started ?? undefined;
   }
 
   private async pick(manager: EntityManager, running: RunningRow[], allowExclusive: boolean) {
@@ -187,7 +190,7 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
     const context: CommandContext = {
       commandId: command.id,
       trigger: command.trigger,
-      progress: (message: string) => this.progress(command.id, message),
+      progress: (message: string) => this.progress(command, message),
     };
     let status: CommandStatusName = 'completed';
     let message: string;
@@ -221,14 +224,23 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
       );
       if (updated.length === 0) return; // orphaned meanwhile by another process: its verdict stands
       const finished = await this.dataSource.getRepository(CommandEntity).findOneBy({ id: command.id });
+      this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(command.id, status, finished ?? undefined));
       if (finished) await this.events.emitAsync(CommandExecutedEvent.NAME, new CommandExecutedEvent(finished));
     } catch (error) {
       if (!this.stopping) this.logger.error(`Recording the end of command ${command.id} failed: ${String(error)}`);
     }
   }
 
-  private async progress(id: number, message: string): Promise<void> {
-    await this.dataSource.query(`UPDATE command SET message = $2 WHERE id = $1 AND status = 'started'`, [id, message]);
+  private async progress(command: CommandEntity, message: string): Promise<void> {
+    const id = command.id;
+    const updated = rowsOf<{ id: number }>(
+      await this.dataSource.query(
+        `UPDATE command SET message = $2 WHERE id = $1 AND status = 'started' AND message IS DISTINCT FROM $2 RETURNING id`,
+        [id, message],
+      ),
+    );
+    if (updated.length > 0)
+      this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(id, 'started', { ...command, message }));
   }
 
   private async beat(): Promise<void> {

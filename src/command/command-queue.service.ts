@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
@@ -7,6 +8,7 @@ import { COMMAND_CATALOGUE } from './command-catalogue';
 import { buildBody, dedupKey } from './command-body';
 import { CommandRegistry } from './command-registry.service';
 import { CommandEntity } from './command.entity';
+import { CommandUpdatedEvent } from './command.events';
 import { CommandPriority, CommandPriorityName, CommandStatusName, CommandTriggerName } from './command.enums';
 
 export interface EnqueueOptions {
@@ -41,6 +43,7 @@ export class CommandQueueService {
   constructor(
     @InjectRepository(CommandEntity) private readonly commands: Repository<CommandEntity>,
     private readonly registry: CommandRegistry,
+    private readonly events: EventEmitter2,
   ) {}
 
   /**
@@ -84,8 +87,11 @@ export class CommandQueueService {
         .execute();
       const id = (inserted.raw as { id: number }[])[0]?.id;
       if (id) {
+        // Read before waking the executor, so the event shows the command still queued.
+        const queued = await this.commands.findOneByOrFail({ id });
         this.notify();
-        return this.commands.findOneByOrFail({ id });
+        this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(id, 'queued', queued));
+        return queued;
       }
       const existing = await this.commands
         .createQueryBuilder('c')
@@ -153,6 +159,7 @@ export class CommandQueueService {
       .execute();
     const command = await this.get(id);
     if (!updated.affected) throw new ConflictError('Unable to cancel task');
+    this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(id, 'cancelled', command));
     return command;
   }
 

@@ -1,9 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { EnvService } from '../env/env.service';
 import { rowsOf } from '../database/rows';
+import { CommandUpdatedEvent } from './command.events';
 
 interface WorkerRow {
   id: string;
@@ -37,6 +39,7 @@ export class CommandWorkerService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly env: EnvService,
+    private readonly events: EventEmitter2,
   ) {}
 
   get timeoutMs(): number {
@@ -84,6 +87,7 @@ export class CommandWorkerService {
     if (dead.length > 0) await this.dataSource.query(`DELETE FROM command_worker WHERE id = ANY($1::uuid[])`, [dead]);
     if (ids.length > 0)
       this.logger.warn(`Marked ${ids.length} command(s) of stopped processes orphaned: ${ids.join(', ')}`);
+    this.publishOrphaned(ids);
     return ids;
   }
 
@@ -91,10 +95,16 @@ export class CommandWorkerService {
   async unregister(): Promise<void> {
     if (!this.registered) return;
     this.registered = false;
-    await this.dataSource.query(
-      `UPDATE command SET status = 'orphaned', ended_at = clock_timestamp() WHERE status = 'started' AND worker_id = $1`,
+    const orphaned: unknown = await this.dataSource.query(
+      `UPDATE command SET status = 'orphaned', ended_at = clock_timestamp()
+        WHERE status = 'started' AND worker_id = $1 RETURNING id`,
       [this.id],
     );
     await this.dataSource.query(`DELETE FROM command_worker WHERE id = $1`, [this.id]);
+    this.publishOrphaned(rowsOf<{ id: number }>(orphaned).map((row) => row.id));
+  }
+
+  private publishOrphaned(ids: number[]): void {
+    for (const id of ids) this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(id, 'orphaned'));
   }
 }
