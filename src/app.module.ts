@@ -37,6 +37,7 @@ import { FilesystemModule } from './filesystem/filesystem.module';
 import { ImportModule } from './import/import.module';
 import { MediaFileModule } from './media-file/media-file.module';
 import { OrganizerModule } from './organizer/organizer.module';
+import { OpdsModule } from './opds/opds.module';
 
 /** Feature modules, in no particular order; each owns its routes, entities and commands. */
 const FEATURE_MODULES = [
@@ -72,6 +73,8 @@ const FEATURE_MODULES = [
   ImportModule,
   DiskScanModule,
   FilesystemModule,
+  // The OPDS catalog for e-reader apps (issue 25).
+  OpdsModule,
 ];
 
 @Module({})
