@@ -13,10 +13,7 @@ const LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '#'];
 
 /** The A–Z bucket of a name's first character: accents folded (É → E), anything else under `#`. */
 export function letterOf(initial: string): string {
-  const folded = initial
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toUpperCase();
+  const folded = initial.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
   return /^[A-Z]$/.test(folded) ? folded : '#';
 }
 
@@ -68,7 +65,11 @@ export class OpdsCatalogService {
       title: letter,
       updated: now,
       content: `${counts.get(letter)} ${counts.get(letter) === 1 ? 'author' : 'authors'}`,
-      link: { rel: 'subsection', href: links.href(`authors/${encodeURIComponent(letter)}`), type: OPDS_TYPES.navigation },
+      link: {
+        rel: 'subsection',
+        href: links.href(`authors/${encodeURIComponent(letter)}`),
+        type: OPDS_TYPES.navigation,
+      },
     }));
     return {
       id: feedId('authors'),

@@ -94,7 +94,7 @@ export function feedXml(feed: Feed): string {
       link: feed.links.map(link),
       entry: entries,
     },
-  }) as string;
+  });
 }
 
 /** The OpenSearch 1.1 description e-reader apps read to learn the search url template. */
@@ -109,5 +109,5 @@ export function openSearchXml(template: string, acquisitionType: string): string
       OutputEncoding: 'UTF-8',
       Url: { '@_type': acquisitionType, '@_template': xmlText(template) },
     },
-  }) as string;
+  });
 }

@@ -107,9 +107,7 @@ export class OpdsRepository {
   }
 
   async seriesTitle(seriesId: number): Promise<string | undefined> {
-    const rows: { title: string }[] = await this.dataSource.query(`SELECT title FROM series WHERE id = $1`, [
-      seriesId,
-    ]);
+    const rows: { title: string }[] = await this.dataSource.query(`SELECT title FROM series WHERE id = $1`, [seriesId]);
     return rows[0]?.title;
   }
 
@@ -175,7 +173,7 @@ export class OpdsRepository {
     return this.dataSource.query(
       `SELECT f.id, e.book_id AS "bookId", f.path, f.size, f.quality_id AS "qualityId", f.part, f.part_count AS "partCount"
        FROM book_file f JOIN edition e ON e.id = f.edition_id
-       WHERE e.book_id = ANY($1::int[]) ORDER BY f.media_kind, f.part, f.id`,
+       WHERE e.book_id = ANY($1::int[]) ORDER BY (f.media_kind = 'ebook') DESC, f.quality_id, f.part, f.id`,
       [bookIds],
     );
   }
