@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, relative } from 'node:path';
 import { DomainError, NotFoundError } from '../common/errors/domain-errors';
-import { bookFileMediaType } from './opds-media-types';
+import { bookFileMediaType } from '../common/book-formats';
 import { OpdsRepository } from './opds.repository';
 
 export class ForbiddenError extends DomainError {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { bookFileFormat, bookFileMediaType } from './opds-media-types';
+import { bookFileFormat, bookFileMediaType } from '../common/book-formats';
+import { qualityById } from '../profile/quality/quality';
 import { BookEntry, FeedLink, OPDS_RELS, OPDS_TYPES } from './opds-feed';
 import { OpdsLinks } from './opds-links';
 import { OpdsFileRow, OpdsRepository, OpdsSeriesLinkRow } from './opds.repository';
@@ -33,8 +34,10 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
   return map;
 }
 
+const formatOf = (file: OpdsFileRow) => bookFileFormat(file.path, qualityById(file.qualityId)?.name ?? 'Unknown');
+
 function acquisitionLink(file: OpdsFileRow, links: OpdsLinks): FeedLink {
-  const format = bookFileFormat(file.path, file.qualityId);
+  const format = formatOf(file);
   const part = file.partCount > 1 ? ` (part ${file.part} of ${file.partCount})` : '';
   const size = Number(file.size);
   return {
@@ -78,7 +81,7 @@ export class OpdsBookEntries {
             { rel: OPDS_RELS.thumbnail, href: links.href(`cover/${id}/thumbnail`), type: 'image/jpeg' },
           ]
         : [];
-      const formats = bookFiles.map((file) => bookFileFormat(file.path, file.qualityId));
+      const formats = bookFiles.map((file) => formatOf(file));
       entries.push({
         id: `urn:uuid:${uuid}`,
         title: book.title,

@@ -1,5 +1,4 @@
 import { extname } from 'node:path';
-import { qualityById } from '../profile/quality/quality';
 
 /** MIME types e-reader apps recognise, by file extension (calibre's choices for the Kindle formats). */
 const BY_EXTENSION: Record<string, string> = {
@@ -32,11 +31,10 @@ export function bookFileMediaType(path: string): string {
 }
 
 /**
- * The format name of a book file as users know it (`EPUB`, `PDF`, `AZW3`, `M4B`…): the extension when it is a
- * known book format, else the quality's name.
+ * The format name of a book file as users know it (`EPUB`, `PDF`, `AZW3`, `M4B`…): its extension when that is a
+ * known book format, else `fallback` (the caller's quality name).
  */
-export function bookFileFormat(path: string, qualityId: number): string {
+export function bookFileFormat(path: string, fallback: string): string {
   const extension = extname(path).toLowerCase();
-  if (BY_EXTENSION[extension]) return extension.slice(1).toUpperCase();
-  return qualityById(qualityId)?.name ?? 'Unknown';
+  return BY_EXTENSION[extension] ? extension.slice(1).toUpperCase() : fallback;
 }
