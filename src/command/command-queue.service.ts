@@ -95,6 +95,11 @@ export class CommandQueueService {
       throw ValidationError.of('name', "'Name' must not be empty.", name ?? null, 'NotEmptyValidator');
     const canonical = this.registry.resolveName(name);
     delete fields[nameKey!];
+    const validate = COMMAND_CATALOGUE[canonical]?.validate;
+    if (validate) {
+      const failures = validate(buildBody(canonical, fields, { trigger: 'manual', flags: {} }));
+      if (failures.length) throw new ValidationError(failures);
+    }
     return this.enqueue(canonical, fields, {
       trigger: 'manual',
       priority: COMMAND_CATALOGUE[canonical]?.manualPriority ?? 'normal',
