@@ -37,6 +37,7 @@ import { FilesystemModule } from './filesystem/filesystem.module';
 import { ImportModule } from './import/import.module';
 import { MediaFileModule } from './media-file/media-file.module';
 import { OrganizerModule } from './organizer/organizer.module';
+import { MigrationModule } from './migration/migration.module';
 
 /** Feature modules, in no particular order; each owns its routes, entities and commands. */
 const FEATURE_MODULES = [
@@ -72,6 +73,8 @@ const FEATURE_MODULES = [
   ImportModule,
   DiskScanModule,
   FilesystemModule,
+  // Coming from Readarr (issue 23).
+  MigrationModule,
 ];
 
 @Module({})
