@@ -99,6 +99,9 @@ export interface BookSearchQuery {
   identifier?: { kind: 'asin'; value: string };
 }
 
+/** Identifiers asked per request of `findWorksByIdentifiers` (Open Library: one Solr OR-query, ~2.5 KB of URL). */
+export const IDENTIFIER_BATCH = 200;
+
 /** An identifier kind a source may be searched by in bulk (migrations map other libraries' ids). */
 export type IdentifierKind = 'goodreads' | 'isbn' | 'asin';
 

@@ -1,3 +1,4 @@
+import { DomainError } from '../common/errors/domain-errors';
 import type { ReadarrDatabase } from './readarr/readarr-database';
 import type { MigrationEntity, ReportBuilder } from './report/migration-report';
 
@@ -60,8 +61,27 @@ export class MigrationContext {
     return this.nextPlaceholder--;
   }
 
-  /** Runs `write` unless this is a dry run, where it returns a placeholder id instead. */
-  async create(write: () => Promise<number>): Promise<number> {
-    return this.dryRun ? this.placeholder() : write();
+  /**
+   * Runs `write` unless this is a dry run, where it returns a placeholder id instead. A row Quire's own
+   * validation refuses (a 400 through the API) does not stop the migration: it is listed as a conflict.
+   */
+  async create(
+    write: () => Promise<number>,
+    what?: { kind: MigrationEntity; readarrId: number; title: string },
+  ): Promise<number> {
+    if (this.dryRun) return this.placeholder();
+    try {
+      return await write();
+    } catch (error) {
+      if (!what || !(error instanceof DomainError)) throw error;
+      this.report.conflict({
+        ...what,
+        field: 'validation',
+        existing: null,
+        incoming: null,
+        resolution: `not created: ${error.message}`,
+      });
+      return this.placeholder();
+    }
   }
 }

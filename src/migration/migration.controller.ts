@@ -26,12 +26,14 @@ export class MigrationController {
     @UploadedFile() file: Express.Multer.File | undefined,
     @Query('dryRun') dryRun?: string,
   ): Promise<CommandResource> {
-    return toCommandResource(await this.migrations.startReadarr(file, !['false', '0'].includes(dryRun?.trim().toLowerCase() ?? '')));
+    return toCommandResource(
+      await this.migrations.startReadarr(file, !['false', '0'].includes(dryRun?.trim().toLowerCase() ?? '')),
+    );
   }
 
   /** The report of a finished migration command. */
   @Get(':id')
   report(@IdParam() id: number): Promise<MigrationReportResource> {
-    return this.migrations.report(id) as Promise<MigrationReportResource>;
+    return this.migrations.report(id);
   }
 }

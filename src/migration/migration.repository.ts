@@ -67,7 +67,11 @@ export class MigrationRepository {
       found.push(
         ...(await this.dataSource
           .createQueryBuilder()
-          .select(['a.id AS id', 'a.author_metadata_id AS "authorMetadataId"', 'm.foreign_author_id AS "foreignAuthorId"'])
+          .select([
+            'a.id AS id',
+            'a.author_metadata_id AS "authorMetadataId"',
+            'm.foreign_author_id AS "foreignAuthorId"',
+          ])
           .addSelect(['a.monitored AS monitored', 'a.path AS path'])
           .from(Author, 'a')
           .innerJoin(AuthorMetadata, 'm', 'm.id = a.author_metadata_id')
@@ -82,7 +86,9 @@ export class MigrationRepository {
     const taken = new Set<string>();
     for (const part of chunks([...new Set(paths)], 5000))
       if (part.length)
-        for (const author of await this.dataSource.getRepository(Author).find({ select: ['path'], where: { path: In(part) } }))
+        for (const author of await this.dataSource
+          .getRepository(Author)
+          .find({ select: ['path'], where: { path: In(part) } }))
           taken.add(author.path);
     return taken;
   }
@@ -193,7 +199,8 @@ export class MigrationRepository {
   }
 
   async setMonitored(manager: EntityManager, target: typeof Author | typeof Book, ids: number[]): Promise<void> {
-    for (const part of chunks(ids, 5000)) if (part.length) await manager.update(target, { id: In(part) }, { monitored: true });
+    for (const part of chunks(ids, 5000))
+      if (part.length) await manager.update(target, { id: In(part) }, { monitored: true });
   }
 }
 

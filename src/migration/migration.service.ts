@@ -51,7 +51,8 @@ export class MigrationService {
 
   async report(commandId: number): Promise<MigrationReport> {
     const report = await this.reports.find(commandId);
-    if (!report) throw new NotFoundError(`No migration report for command ${commandId} (not a migration, or not finished)`);
+    if (!report)
+      throw new NotFoundError(`No migration report for command ${commandId} (not a migration, or not finished)`);
     return report;
   }
 

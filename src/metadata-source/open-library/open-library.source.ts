@@ -4,6 +4,7 @@ import {
   BookSearchQuery,
   FetchOptions,
   IdentifiedWork,
+  IDENTIFIER_BATCH,
   IdentifierKind,
   MetadataNotFoundError,
   MetadataSource,
@@ -46,8 +47,6 @@ export const WORK_SEARCH_FIELDS = [
 ].join(',');
 
 const PAGE_SIZE = 100;
-/** Identifiers per `/search.json` request of an identifier batch (the query stays well under URL limits). */
-export const IDENTIFIER_BATCH = 40;
 const IDENTIFIER_FIELDS: Record<IdentifierKind, 'id_goodreads' | 'isbn' | 'id_amazon'> = {
   goodreads: 'id_goodreads',
   isbn: 'isbn',

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { similarity } from '../../import/book-matcher';
 import {
+  IDENTIFIER_BATCH,
   METADATA_SOURCE,
   type IdentifiedWork,
   type IdentifierKind,
@@ -136,7 +137,7 @@ export class IdentityResolver {
     stats.cached += unique.length - missing.length;
     if (!missing.length || !this.source.findWorksByIdentifiers) return;
     const found: IdentifiedWork[] = await this.source.findWorksByIdentifiers(kind, missing);
-    stats.requests += Math.ceil(missing.length / 40);
+    stats.requests += Math.ceil(missing.length / IDENTIFIER_BATCH);
     const asked = new Set(missing);
     for (const work of found) {
       this.works.set(work.book.foreignBookId, work.book);
@@ -144,10 +145,15 @@ export class IdentityResolver {
         if (asked.has(value) && !this.identifierCache.get(`${kind}:${value}`))
           this.identifierCache.set(`${kind}:${value}`, work.book.foreignBookId);
     }
-    for (const value of missing) if (!this.identifierCache.has(`${kind}:${value}`)) this.identifierCache.set(`${kind}:${value}`, null);
+    for (const value of missing)
+      if (!this.identifierCache.has(`${kind}:${value}`)) this.identifierCache.set(`${kind}:${value}`, null);
   }
 
-  private async matchByTitle(book: BookEvidence, threshold: number, stats: LookupStats): Promise<BookMatch | undefined> {
+  private async matchByTitle(
+    book: BookEvidence,
+    threshold: number,
+    stats: LookupStats,
+  ): Promise<BookMatch | undefined> {
     const key = `${book.title}\u0000${book.authorName}`.toLowerCase();
     let candidates = this.titleCache.get(key);
     if (!candidates) {
@@ -158,7 +164,10 @@ export class IdentityResolver {
     const scored = candidates
       .map((candidate) => {
         const titleScore = similarity(candidate.title, book.title) * 100;
-        const authorScore = Math.max(0, ...candidate.authors.map((a) => similarity(a.name ?? '', book.authorName) * 100));
+        const authorScore = Math.max(
+          0,
+          ...candidate.authors.map((a) => similarity(a.name ?? '', book.authorName) * 100),
+        );
         return { candidate, titleScore, score: (titleScore + authorScore) / 2 };
       })
       .filter((entry) => entry.titleScore >= threshold && entry.score >= threshold)

@@ -93,7 +93,11 @@ export interface RBookFile {
 
 function ratings(value: unknown): RatingsValue {
   const parsed = readJson<Partial<RatingsValue>>(value as string, {});
-  return { votes: Number(parsed.votes ?? 0), value: Number(parsed.value ?? 0), popularity: Number(parsed.popularity ?? 0) };
+  return {
+    votes: Number(parsed.votes ?? 0),
+    value: Number(parsed.value ?? 0),
+    popularity: Number(parsed.popularity ?? 0),
+  };
 }
 
 /** The library part of a readarr.db: authors (joined with their metadata), books, editions and files. */

@@ -51,7 +51,11 @@ export async function extractBackup(zipPath: string, databasePath: string): Prom
     await new Promise<void>((resolve, reject) => {
       const fail = (error: unknown) => {
         zip.close();
-        reject(error instanceof UnreadableSourceError ? error : new UnreadableSourceError(`The zip cannot be read: ${(error as Error).message}`));
+        reject(
+          error instanceof UnreadableSourceError
+            ? error
+            : new UnreadableSourceError(`The zip cannot be read: ${(error as Error).message}`),
+        );
       };
       zip.on('error', fail);
       zip.on('end', resolve);
@@ -79,7 +83,10 @@ export async function extractBackup(zipPath: string, databasePath: string): Prom
           });
           if (wanted === 'database') {
             foundDatabase = true;
-            pipeline(stream, counter, createWriteStream(databasePath, { mode: 0o600 })).then(() => zip.readEntry(), fail);
+            pipeline(stream, counter, createWriteStream(databasePath, { mode: 0o600 })).then(
+              () => zip.readEntry(),
+              fail,
+            );
           } else {
             const chunks: Buffer[] = [];
             counter.on('data', (chunk: Buffer) => chunks.push(chunk));

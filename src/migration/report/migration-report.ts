@@ -75,7 +75,8 @@ export class ReportBuilder {
 
   constructor(dryRun: boolean, source: MigrationReport['source']) {
     const counts = {} as Record<MigrationEntity, EntityCounts>;
-    for (const entity of MIGRATION_ENTITIES) counts[entity] = { found: 0, imported: 0, merged: 0, skipped: 0, unmatched: 0 };
+    for (const entity of MIGRATION_ENTITIES)
+      counts[entity] = { found: 0, imported: 0, merged: 0, skipped: 0, unmatched: 0 };
     this.report = {
       dryRun,
       source,

@@ -27,7 +27,8 @@ export class BookFilesStep {
   async run(ctx: MigrationContext): Promise<void> {
     const files = readBookFiles(ctx.source);
     const bookOfEdition = new Map<number, number>();
-    for (const [bookId, list] of readEditions(ctx.source)) for (const edition of list) bookOfEdition.set(edition.id, bookId);
+    for (const [bookId, list] of readEditions(ctx.source))
+      for (const edition of list) bookOfEdition.set(edition.id, bookId);
     ctx.report.found('bookFiles', files.length);
     const bookIds = ctx.idMap('books');
     const editionIds = ctx.idMap('editions');
@@ -47,8 +48,10 @@ export class BookFilesStep {
         sets.set(key, (sets.get(key) ?? new Set()).add(file.path));
       }
 
-    const sizes = await statAll(files.map((file) => file.path), (done) =>
-      ctx.progress(`Checked ${done} of ${files.length} files on disk`, 0.75 + (0.1 * done) / (files.length || 1)),
+    const sizes = await statAll(
+      files.map((file) => file.path),
+      (done) =>
+        ctx.progress(`Checked ${done} of ${files.length} files on disk`, 0.75 + (0.1 * done) / (files.length || 1)),
     );
     const groups = new Map<string, RBookFile[]>();
     for (const file of files) {

@@ -6,7 +6,16 @@ import { ReleaseProfileService } from '../../release-profile/release-profile.ser
 import { RootFolderService } from '../../root-folder/root-folder.service';
 import type { MigrationContext } from '../migration-context';
 import type { ReadarrRow } from '../readarr/readarr-database';
-import { enumName, MONITOR_TYPES, NEW_ITEM_MONITOR, readBool, readIds, readInt, readJson, readStrings } from '../readarr/readarr-values';
+import {
+  enumName,
+  MONITOR_TYPES,
+  NEW_ITEM_MONITOR,
+  readBool,
+  readIds,
+  readInt,
+  readJson,
+  readStrings,
+} from '../readarr/readarr-values';
 import { sameJson } from './merge-named';
 
 const DEFAULT_GLOBAL_DELAY = {
@@ -43,7 +52,7 @@ export class FoldersAndDelaysStep {
         if (same(global)) ctx.report.count('delayProfiles', 'merged');
         else if (sameJson(delayOf(global), DEFAULT_GLOBAL_DELAY)) {
           // Still at Quire's defaults: the migrated values take its place.
-          if (!ctx.dryRun) await this.delayProfiles.update(global.id, { ...content, tags: [] } as never);
+          if (!ctx.dryRun) await this.delayProfiles.update(global.id, { ...content, tags: [] });
           Object.assign(global, content);
           ctx.report.count('delayProfiles', 'merged');
         } else {
@@ -67,8 +76,12 @@ export class FoldersAndDelaysStep {
         ctx.idMap('delayProfiles').set(id, equal.id);
         continue;
       }
-      const created = await ctx.create(async () => (await this.delayProfiles.create(content as never)).id);
-      existing.push({ id: created, order: 0, ...content } as DelayProfile);
+      const created = await ctx.create(async () => (await this.delayProfiles.create(content)).id, {
+        kind: 'delayProfiles',
+        readarrId: id,
+        title: `Delay profile ${id}`,
+      });
+      existing.push({ id: created, order: 0, ...content });
       ctx.idMap('delayProfiles').set(id, created);
       ctx.report.count('delayProfiles', 'imported');
     }
@@ -98,7 +111,11 @@ export class FoldersAndDelaysStep {
         ctx.report.count('releaseProfiles', 'merged');
         continue;
       }
-      const created = await ctx.create(async () => (await this.releaseProfiles.create(content as never)).id);
+      const created = await ctx.create(async () => (await this.releaseProfiles.create(content)).id, {
+        kind: 'releaseProfiles',
+        readarrId: readInt(row.Id),
+        title: `Release profile ${readInt(row.Id)}`,
+      });
       existing.push({ id: created, ...content });
       ctx.report.count('releaseProfiles', 'imported');
     }
@@ -126,8 +143,16 @@ export class FoldersAndDelaysStep {
       if (same) {
         ctx.idMap('rootFolders').set(id, same.id);
         ctx.report.count('rootFolders', 'merged');
-        const kept = { q: same.defaultQualityProfileId, m: same.defaultMetadataProfileId, o: same.defaultMonitorOption };
-        const incoming = { q: content.defaultQualityProfileId, m: content.defaultMetadataProfileId, o: content.defaultMonitorOption };
+        const kept = {
+          q: same.defaultQualityProfileId,
+          m: same.defaultMetadataProfileId,
+          o: same.defaultMonitorOption,
+        };
+        const incoming = {
+          q: content.defaultQualityProfileId,
+          m: content.defaultMetadataProfileId,
+          o: content.defaultMonitorOption,
+        };
         if (!sameJson(kept, incoming))
           ctx.report.conflict({
             kind: 'rootFolders',
@@ -151,7 +176,11 @@ export class FoldersAndDelaysStep {
         });
         continue;
       }
-      const created = await ctx.create(async () => (await this.rootFolders.create(content as never)).id);
+      const created = await ctx.create(async () => (await this.rootFolders.create(content)).id, {
+        kind: 'rootFolders',
+        readarrId: id,
+        title: path,
+      });
       existing.push({ id: created, ...content } as never);
       ctx.idMap('rootFolders').set(id, created);
       ctx.report.count('rootFolders', 'imported');

@@ -9,7 +9,14 @@ import { MediaManagementConfigService } from '../../settings/media-management/me
 import { IdentityResolver, type AuthorMatch, type BookMatch } from '../identity/identity-resolver';
 import type { MigrationContext } from '../migration-context';
 import { MigrationRepository } from '../migration.repository';
-import { readAuthors, readBooks, readEditions, type RAuthor, type RBook, type REdition } from '../readarr/readarr-library';
+import {
+  readAuthors,
+  readBooks,
+  readEditions,
+  type RAuthor,
+  type RBook,
+  type REdition,
+} from '../readarr/readarr-library';
 
 /**
  * Authors, books and editions. Identity first (IdentityResolver), then the merge rule: the same foreign id
@@ -47,7 +54,8 @@ export class LibraryStep {
         };
       }),
       { useGoodreads: ctx.foreignPrefix === 'goodreads:', threshold, stats },
-      (matched) => ctx.progress(`Matched ${matched} of ${books.length} books`, 0.2 + (0.3 * matched) / (books.length || 1)),
+      (matched) =>
+        ctx.progress(`Matched ${matched} of ${books.length} books`, 0.2 + (0.3 * matched) / (books.length || 1)),
     );
     for (const book of books) {
       const match = bookMatches.get(book.id);
@@ -86,7 +94,8 @@ export class LibraryStep {
     matches: Map<number, AuthorMatch | undefined>,
   ): Promise<Map<number, number>> {
     const ids = ctx.idMap('authors');
-    const foreignId = (author: RAuthor) => matches.get(author.id)?.foreignAuthorId ?? ctx.foreignPrefix + author.foreignAuthorId;
+    const foreignId = (author: RAuthor) =>
+      matches.get(author.id)?.foreignAuthorId ?? ctx.foreignPrefix + author.foreignAuthorId;
     const existing = new Map(
       (await this.repository.authorsByForeignIds(authors.map(foreignId))).map((row) => [row.foreignAuthorId, row]),
     );
@@ -133,7 +142,13 @@ export class LibraryStep {
       created.push({ placeholder, author, foreignAuthorId: fid, path });
       ids.set(author.id, placeholder);
       metadataIds.set(author.id, placeholder);
-      existing.set(fid, { id: placeholder, authorMetadataId: placeholder, foreignAuthorId: fid, monitored: author.monitored, path });
+      existing.set(fid, {
+        id: placeholder,
+        authorMetadataId: placeholder,
+        foreignAuthorId: fid,
+        monitored: author.monitored,
+        path,
+      });
     }
     if (ctx.dryRun || (!created.length && !toMonitor.length)) return metadataIds;
     const rootFolders = ctx.source.all('RootFolders').map((row) => String(row.Path).replace(/[\\/]+$/, ''));
@@ -201,8 +216,16 @@ export class LibraryStep {
     const ids = ctx.idMap('books');
     const authorIds = ctx.idMap('authors');
     const foreignId = (book: RBook) => matches.get(book.id)?.foreignBookId ?? ctx.foreignPrefix + book.foreignBookId;
-    const existing = new Map((await this.repository.booksByForeignIds(books.map(foreignId))).map((row) => [row.foreignBookId, row]));
-    const created: { placeholder: number; book: RBook; foreignBookId: string; authorId: number; authorMetadataId: number }[] = [];
+    const existing = new Map(
+      (await this.repository.booksByForeignIds(books.map(foreignId))).map((row) => [row.foreignBookId, row]),
+    );
+    const created: {
+      placeholder: number;
+      book: RBook;
+      foreignBookId: string;
+      authorId: number;
+      authorMetadataId: number;
+    }[] = [];
     const toMonitor: number[] = [];
     ctx.report.found('books', books.length);
     for (const book of books) {
@@ -251,7 +274,13 @@ export class LibraryStep {
       }
       ctx.report.count('books', 'imported');
       const placeholder = ctx.placeholder();
-      created.push({ placeholder, book, foreignBookId: fid, authorId, authorMetadataId: authorMetadataIds.get(author.id)! });
+      created.push({
+        placeholder,
+        book,
+        foreignBookId: fid,
+        authorId,
+        authorMetadataId: authorMetadataIds.get(author.id)!,
+      });
       ids.set(book.id, placeholder);
       existing.set(fid, { id: placeholder, authorId, foreignBookId: fid, monitored: book.monitored });
     }
@@ -286,15 +315,29 @@ export class LibraryStep {
     ids.remap(real);
   }
 
-  private async migrateEditions(ctx: MigrationContext, books: RBook[], editions: Map<number, REdition[]>): Promise<void> {
+  private async migrateEditions(
+    ctx: MigrationContext,
+    books: RBook[],
+    editions: Map<number, REdition[]>,
+  ): Promise<void> {
     const bookIds = ctx.idMap('books');
     const ids = ctx.idMap('editions');
     const foreignId = (edition: REdition) => ctx.foreignPrefix + edition.foreignEditionId;
     const all = books.flatMap((book) => editions.get(book.id) ?? []);
-    const existing = new Map((await this.repository.editionsByForeignIds(all.map(foreignId))).map((row) => [row.foreignEditionId, row]));
-    const quireBookIds = books.map((book) => bookIds.get(book.id)).filter((id): id is number => id !== undefined && id > 0);
+    const existing = new Map(
+      (await this.repository.editionsByForeignIds(all.map(foreignId))).map((row) => [row.foreignEditionId, row]),
+    );
+    const quireBookIds = books
+      .map((book) => bookIds.get(book.id))
+      .filter((id): id is number => id !== undefined && id > 0);
     const withMonitored = await this.repository.booksWithMonitoredEdition(quireBookIds);
-    const created: { placeholder: number; edition: REdition; bookId: number; foreignEditionId: string; monitored: boolean }[] = [];
+    const created: {
+      placeholder: number;
+      edition: REdition;
+      bookId: number;
+      foreignEditionId: string;
+      monitored: boolean;
+    }[] = [];
     for (const book of books) {
       const bookId = bookIds.get(book.id);
       if (bookId === undefined) continue;

@@ -42,7 +42,7 @@ export async function mergeNamed<T extends NamedRow>(
   const taken = new Set(existing.map((row) => row.name.toLowerCase()));
   let name = incoming.name;
   for (let suffix = 2; taken.has(name.toLowerCase()); suffix++) name = `${incoming.name} (${suffix})`;
-  const id = await ctx.create(() => create(name));
+  const id = await ctx.create(() => create(name), { kind: entity, readarrId: incoming.readarrId, title: name });
   existing.push({ id, name } as T);
   ctx.report.count(entity, 'imported');
   ctx.idMap(entity).set(incoming.readarrId, id);

@@ -59,7 +59,7 @@ export class ProfilesStep {
         (spec) => {
           const { name, negate, required, ...fields } = spec.body ?? {};
           return {
-            name: String(name ?? ''),
+            name: typeof name === 'string' ? name : '',
             implementation: String(spec.type ?? ''),
             negate: negate === true,
             required: required === true,
@@ -87,8 +87,7 @@ export class ProfilesStep {
         { readarrId: readInt(row.Id), name: String(row.Name) },
         existing,
         same,
-        async (name) =>
-          (await this.customFormats.create({ name, includeCustomFormatWhenRenaming, specifications } as never)).id,
+        async (name) => (await this.customFormats.create({ name, includeCustomFormatWhenRenaming, specifications })).id,
       );
     }
   }
@@ -123,7 +122,7 @@ export class ProfilesStep {
               items: stripNames(profile.items as QualityProfileQualityItemResource[]),
             },
           ) && sameJson(sortFormats(formatItems), sortFormats(profile.formatItems ?? [])),
-        async (name) => (await this.qualityProfiles.create({ name, ...content, items, formatItems } as never)).id,
+        async (name) => (await this.qualityProfiles.create({ name, ...content, items, formatItems })).id,
       );
     }
   }
@@ -148,7 +147,7 @@ export class ProfilesStep {
             minPages: profile.minPages,
             ignored: profile.ignored,
           }),
-        async (name) => (await this.metadataProfiles.create({ name, ...content } as never)).id,
+        async (name) => (await this.metadataProfiles.create({ name, ...content })).id,
       );
     }
   }
@@ -179,9 +178,14 @@ function metadataProfileContent(row: ReadarrRow) {
 function toItem(item: ReadarrProfileItem): QualityProfileQualityItemResource {
   if (item.quality !== undefined && item.quality !== null) {
     const id = typeof item.quality === 'object' ? Number(item.quality.id) : Number(item.quality);
-    return { quality: { id, name: qualityById(id)?.name ?? '' }, items: [], allowed: item.allowed === true } as never;
+    return { quality: { id, name: qualityById(id)?.name ?? '' }, items: [], allowed: item.allowed === true };
   }
-  return { id: item.id, name: item.name, items: (item.items ?? []).map(toItem), allowed: item.allowed === true } as never;
+  return {
+    id: item.id,
+    name: item.name,
+    items: (item.items ?? []).map(toItem),
+    allowed: item.allowed === true,
+  };
 }
 
 function stripNames(items: QualityProfileQualityItemResource[]): unknown {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { stat } from 'node:fs/promises';
 import type { ProviderDefinition } from '../../provider/core/provider-definition.entity';
 import { ProviderDefinitionRepository } from '../../provider/core/provider-definition.repository';
 import type { ProviderService } from '../../provider/core/provider.service';
@@ -113,7 +114,7 @@ export class ProvidersStep {
     readarrId: number,
   ): Promise<number> {
     try {
-      return (await service.create(resource as never, true)).id as number;
+      return (await service.create(resource, true)).id as number;
     } catch (error) {
       const disabled = { ...resource, ...disabledFlags(resource) };
       ctx.report.conflict({
@@ -125,7 +126,7 @@ export class ProvidersStep {
         incoming: null,
         resolution: `imported disabled: ${(error as Error).message}`,
       });
-      return (await service.create(disabled as never, true)).id as number;
+      return (await service.create(disabled, true)).id as number;
     }
   }
 
@@ -146,8 +147,23 @@ export class ProvidersStep {
         ctx.report.count('remotePathMappings', 'merged');
         continue;
       }
-      const id = await ctx.create(async () => (await this.remotePathMappings.create(content as never)).id);
-      existing.push({ id, ...content } as never);
+      if (!(await isFolder(content.localPath))) {
+        ctx.report.count('remotePathMappings', 'skipped');
+        ctx.report.unmatched('remotePathMappings', {
+          kind: 'remotePathMapping',
+          readarrId: readInt(row.Id),
+          title: `${content.host}:${content.remotePath}`,
+          foreignId: null,
+          reason: `Local path ${content.localPath} does not exist on disk`,
+        });
+        continue;
+      }
+      const id = await ctx.create(async () => (await this.remotePathMappings.create(content)).id, {
+        kind: 'remotePathMappings',
+        readarrId: readInt(row.Id),
+        title: `${content.host}:${content.remotePath}`,
+      });
+      existing.push({ id, ...content });
       ctx.report.count('remotePathMappings', 'imported');
     }
   }
@@ -169,4 +185,12 @@ function disabledFlags(resource: Record<string, unknown>): Record<string, unknow
   for (const key of Object.keys(resource))
     if (/^(enable|on[A-Z])/.test(key) && typeof resource[key] === 'boolean') flags[key] = false;
   return flags;
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -84,12 +84,19 @@ export class RecordsStep {
         date,
         downloadId: readText(row.DownloadId),
         eventType,
-        data: Object.fromEntries(Object.entries(data).map(([name, value]) => [name, value == null ? '' : String(value)])),
+        data: Object.fromEntries(
+          Object.entries(data).map(([name, value]) => [
+            name,
+            typeof value === 'string' ? value : JSON.stringify(value ?? ''),
+          ]),
+        ),
       });
       ctx.report.count('history', 'imported');
     }
     if (!ctx.dryRun && rows.length)
-      await this.repository.transaction((manager) => this.repository.insertMany(manager, HistoryEntry, rows as never[]));
+      await this.repository.transaction((manager) =>
+        this.repository.insertMany(manager, HistoryEntry, rows as never[]),
+      );
   }
 
   private async migrateBlocklist(ctx: MigrationContext): Promise<void> {
@@ -130,6 +137,8 @@ export class RecordsStep {
       ctx.report.count('blocklist', 'imported');
     }
     if (!ctx.dryRun && rows.length)
-      await this.repository.transaction((manager) => this.repository.insertMany(manager, BlocklistEntry, rows as never[]));
+      await this.repository.transaction((manager) =>
+        this.repository.insertMany(manager, BlocklistEntry, rows as never[]),
+      );
   }
 }
