@@ -255,6 +255,34 @@ export class BookRepository {
     return rows[0]?.count ?? 0;
   }
 
+  /** The paged listing (`GET /book/paged`): the page's ids walk the sort index, then their rows; the count beside. */
+  async findPage(request: BookPageRequest): Promise<{ rows: BookJsonRow[]; total: number }> {
+    const params: unknown[] = [];
+    const conditions = ['true'];
+    const { filter } = request;
+    if (filter.authorId !== undefined) conditions.push(`b.author_id = $${params.push(filter.authorId)}`);
+    if (filter.monitored !== undefined) conditions.push(`b.monitored = $${params.push(filter.monitored)}`);
+    if (filter.missing !== undefined) conditions.push(filter.missing ? 'b.file_count = 0' : 'b.file_count > 0');
+    if (filter.term) conditions.push(`b.title ILIKE $${params.push(`%${filter.term.replace(/[\\%_]/g, '\\$&')}%`)}`);
+    const where = conditions.join(' AND ');
+    const direction = request.descending ? 'DESC' : 'ASC';
+    const orderBy = `${request.sortColumn} ${direction} NULLS LAST, b.id ${direction}`;
+    const idsSql = this.pageIdsSql({ where, orderBy, limit: request.limit, offset: request.offset });
+    const [idRows, countRows] = await Promise.all([
+      this.dataSource.query<{ id: number }[]>(idsSql, params),
+      this.dataSource.query<{ count: number }[]>(`SELECT count(*)::int AS count FROM book b WHERE ${where}`, params),
+    ]);
+    const ids = idRows.map((row) => row.id);
+    const rows = ids.length
+      ? await this.findRows({
+          scope: 'b.id = ANY($1::int[])',
+          params: [ids],
+          orderBy: 'array_position($1::int[], b.id)',
+        })
+      : [];
+    return { rows, total: countRows[0]?.count ?? 0 };
+  }
+
   /** Saves a book and, when given, makes `editionId` its one monitored edition (one transaction). */
   async saveMonitoringEdition(book: Book, editionId: number | undefined): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
@@ -285,4 +313,31 @@ export class BookRepository {
     );
     return rows[0];
   }
+}
+
+/** Sort keys of the paged book listing (`GET /book/paged`), each with its SQL; id breaks ties so pages are stable. */
+export const BOOK_PAGE_SORT_COLUMNS: Record<string, string> = {
+  title: 'b.title',
+  releaseDate: 'b.release_date',
+  added: 'b.added',
+  authorName: 'm.sort_name_last_first',
+  id: 'b.id',
+};
+
+/** The filters of the paged book listing; every one optional, all combined with AND. */
+export interface BookPageFilter {
+  authorId?: number;
+  monitored?: boolean;
+  /** true: books without any file; false: books with at least one. */
+  missing?: boolean;
+  /** Case-insensitive part of the title. */
+  term?: string;
+}
+
+export interface BookPageRequest {
+  filter: BookPageFilter;
+  sortColumn: string;
+  descending: boolean;
+  limit: number;
+  offset: number;
 }

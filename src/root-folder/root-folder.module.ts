@@ -12,6 +12,6 @@ import { RootFolderViews } from './root-folder.views';
   imports: [TypeOrmModule.forFeature([RootFolder]), ProfileModule, TagModule],
   controllers: [RootFolderController],
   providers: [RootFolderService, RootFolderViews, RootFolderRepository],
-  exports: [RootFolderService, RootFolderRepository],
+  exports: [RootFolderService, RootFolderViews, RootFolderRepository],
 })
 export class RootFolderModule {}
