@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ConfigStore } from '../settings/config-store.service';
+import { ConfigStore } from '../database/config-store.service';
 
 const SECRET_KEY = 'sessionSecret';
 export const SESSION_COOKIE = 'QuireAuth';

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { ConflictError, failure, NotFoundError, ValidationError } from '../common/errors/domain-errors';
-import { TableColumn, tagUsage } from '../profile/common/optional-table';
-import { nameFailures } from '../profile/common/unique-name';
+import { TableColumn, tagUsage } from '../database/optional-table';
+import { nameFailures } from '../database/unique-name';
 import { EXTRA_TAG_USERS, TAG_USAGE_SOURCES, TagUsageKey } from './tag-usage';
 import { Tag } from './tag.entity';
 

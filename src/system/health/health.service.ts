@@ -2,7 +2,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { LibraryNotificationEvent } from '../../notification/library-notification.event';
-import { ConfigStore } from '../../settings/config-store.service';
+import { ConfigStore } from '../../database/config-store.service';
 import { HEALTH_CHECK, HealthCheck, HealthCheckResult, healthResult } from './health-check';
 
 /** Event the notification hub listens to. */
