@@ -54,8 +54,6 @@ const sqlNotYetInRepositories = [
   'src/system/health/checks/provider.check.ts',
   'src/system/log/log-sink.service.ts',
   'src/system/log/log.service.ts',
-  'src/system/status/system-status.service.ts',
-  'src/tag/tag.service.ts',
 ];
 
 export default tseslint.config(

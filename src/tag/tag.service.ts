@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { ConflictError, failure, NotFoundError, ValidationError } from '../common/errors/domain-errors';
-import { TableColumn, tagUsage } from '../database/optional-table';
+import type { TableColumn } from '../database/optional-table';
 import { nameFailures } from '../database/unique-name';
 import { EXTRA_TAG_USERS, TAG_USAGE_SOURCES, TagUsageKey } from './tag-usage';
 import { Tag } from './tag.entity';
+import { TagRepository } from './tag.repository';
 
 const LABEL = /^[a-z0-9-]+$/i;
 
@@ -13,7 +14,10 @@ export type TagDetails = { id: number; label: string } & Record<TagUsageKey, num
 
 @Injectable()
 export class TagService {
-  constructor(@InjectRepository(Tag) private readonly tags: Repository<Tag>) {}
+  constructor(
+    @InjectRepository(Tag) private readonly tags: Repository<Tag>,
+    private readonly repository: TagRepository,
+  ) {}
 
   findAll(): Promise<Tag[]> {
     return this.tags.find({ order: { label: 'ASC' } });
@@ -39,7 +43,7 @@ export class TagService {
     const clean = validLabel(label);
     const existing = await this.findByLabel(clean);
     if (existing) return existing;
-    await this.tags.createQueryBuilder().insert().values({ label: clean }).orIgnore().execute();
+    await this.repository.insertUnlessExists(clean);
     return (await this.findByLabel(clean))!;
   }
 
@@ -57,7 +61,7 @@ export class TagService {
     const details = await this.details(id);
     const listed = Object.keys(TAG_USAGE_SOURCES).some((key) => details[key as TagUsageKey].length > 0);
     let extra = false;
-    for (const user of EXTRA_TAG_USERS) extra ||= (await tagUsage(this.tags.manager, user, id)).length > 0;
+    for (const user of EXTRA_TAG_USERS) extra ||= (await this.repository.usage(user, id)).length > 0;
     if (listed || extra) throw new ConflictError(`'${details.label}' cannot be deleted since it's still in use`);
     await this.tags.delete(id);
   }
@@ -74,7 +78,7 @@ export class TagService {
   private async detailsOf(tags: Tag[], onlyTag?: number): Promise<TagDetails[]> {
     const usage = new Map<TagUsageKey, { id: number; tag: number }[]>();
     for (const [key, source] of Object.entries(TAG_USAGE_SOURCES) as [TagUsageKey, TableColumn][])
-      usage.set(key, await tagUsage(this.tags.manager, source, onlyTag));
+      usage.set(key, await this.repository.usage(source, onlyTag));
     return tags.map((tag) => {
       const details = { id: tag.id, label: tag.label } as TagDetails;
       for (const key of Object.keys(TAG_USAGE_SOURCES) as TagUsageKey[])
@@ -91,7 +95,7 @@ export class TagService {
   }
 
   private findByLabel(label: string): Promise<Tag | null> {
-    return this.tags.createQueryBuilder('tag').where('lower(tag.label) = lower(:label)', { label }).getOne();
+    return this.repository.findByLabel(label);
   }
 }
 

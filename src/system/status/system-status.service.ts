@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { existsSync } from 'node:fs';
 import { release } from 'node:os';
 import { resolve } from 'node:path';
-import { DataSource } from 'typeorm';
 import { APP_NAME, APP_START_TIME, APP_VERSION } from '../../common/app-info';
+import { DatabaseServer } from '../../database/database-server';
 import { EnvService } from '../../env/env.service';
 import { HostConfigService } from '../../settings/host/host-config.service';
 import { SystemResource } from './system.resource';
@@ -17,7 +16,7 @@ export class SystemStatusService {
   constructor(
     private readonly env: EnvService,
     private readonly hostConfig: HostConfigService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: DatabaseServer,
   ) {}
 
   async status(): Promise<SystemResource> {
@@ -47,7 +46,7 @@ export class SystemStatusService {
       databaseType: 'postgreSQL',
       databaseVersion: this.databaseVersion,
       authentication: host.authenticationMethod,
-      migrationVersion: this.dataSource.migrations.length,
+      migrationVersion: this.database.migrationCount,
       urlBase: this.env.get('URL_BASE'),
       runtimeVersion: process.versions.node,
       runtimeName: 'node',
@@ -58,8 +57,8 @@ export class SystemStatusService {
   }
 
   private async readDatabaseVersion(): Promise<string> {
-    const rows: { server_version: string }[] = await this.dataSource.query('SHOW server_version');
+    const version = await this.database.serverVersion();
     const embedded = !this.env.get('DATABASE_URL');
-    return `${rows[0]?.server_version ?? 'unknown'}${embedded ? ' (embedded PGlite)' : ''}`;
+    return `${version ?? 'unknown'}${embedded ? ' (embedded PGlite)' : ''}`;
   }
 }
