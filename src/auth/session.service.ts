@@ -6,34 +6,43 @@ const SECRET_KEY = 'sessionSecret';
 export const SESSION_COOKIE = 'QuireAuth';
 const SESSION_DAYS = 7;
 
-/** Stateless signed session cookies for forms login: `<username>|<expiry ms>|<hmac>`, base64url. */
+/** Who a session belongs to: a new password (or user name) ends every session issued before it. */
+export interface SessionOwner {
+  username: string;
+  passwordHash: string;
+}
+
+/**
+ * Stateless signed session cookies for forms login: `<username>|<expiry ms>|<hmac>`, base64url. The HMAC covers
+ * the stored password hash too, so changing the password signs every existing session out.
+ */
 @Injectable()
 export class SessionService {
   private secret?: Buffer;
 
   constructor(private readonly config: ConfigStore) {}
 
-  async issue(username: string): Promise<{ token: string; maxAgeMs: number }> {
+  async issue(owner: SessionOwner): Promise<{ token: string; maxAgeMs: number }> {
     const maxAgeMs = SESSION_DAYS * 24 * 3600 * 1000;
-    const payload = `${username}|${Date.now() + maxAgeMs}`;
-    const token = Buffer.from(`${payload}|${await this.sign(payload)}`).toString('base64url');
+    const payload = `${owner.username}|${Date.now() + maxAgeMs}`;
+    const token = Buffer.from(`${payload}|${await this.sign(payload, owner.passwordHash)}`).toString('base64url');
     return { token, maxAgeMs };
   }
 
-  /** The username of a valid, unexpired token; undefined otherwise. */
-  async verify(token: string | undefined): Promise<string | undefined> {
-    if (!token) return undefined;
+  /** True for an unexpired token issued to this owner with this password. */
+  async verify(token: string | undefined, owner: SessionOwner): Promise<boolean> {
+    if (!token || !owner.username) return false;
     const parts = Buffer.from(token, 'base64url').toString().split('|');
-    if (parts.length !== 3) return undefined;
+    if (parts.length !== 3) return false;
     const [username, expiry, signature] = parts;
-    const expected = Buffer.from(await this.sign(`${username}|${expiry}`));
+    if (username !== owner.username || !(Number(expiry) > Date.now())) return false;
+    const expected = Buffer.from(await this.sign(`${username}|${expiry}`, owner.passwordHash));
     const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-    return Number(expiry) > Date.now() ? username : undefined;
+    return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
-  private async sign(payload: string): Promise<string> {
+  private async sign(payload: string, passwordHash: string): Promise<string> {
     this.secret ??= Buffer.from(await this.config.setIfAbsent(SECRET_KEY, randomBytes(32).toString('hex')), 'hex');
-    return createHmac('sha256', this.secret).update(payload).digest('base64url');
+    return createHmac('sha256', this.secret).update(`${payload}|${passwordHash}`).digest('base64url');
   }
 }
