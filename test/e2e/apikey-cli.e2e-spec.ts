@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCommand } from '../utils/commands';
 import { createTestApp, TEST_API_KEY, TestApp } from '../utils/create-test-app';
 import { testDatabaseUrl } from '../utils/test-database';
+import { waitFor } from '../utils/wait-for';
 
 const root = join(__dirname, '..', '..');
 
@@ -34,7 +34,9 @@ describe('npm run apikey (first-run path)', () => {
     expect(first).toMatchObject({ code: 0, stderr: '' });
     expect(first.stdout).toBe(`${TEST_API_KEY}\n`);
 
-    await runCommand(t, 'ResetApiKey');
+    await t.api.post('/api/v1/command').send({ name: 'ResetApiKey' }).expect(200);
+    // The old key stops working once the command has run.
+    await waitFor(async () => (await t.api.get('/api/v1/system/status')).status === 401, 'the old key to stop working');
     const second = await runApiKeyCli({ DATABASE_URL: testDatabaseUrl(), DATA_DIR: dataDir });
     const key = second.stdout.trim();
     expect(key).toMatch(/^[0-9a-f]{32}$/);
