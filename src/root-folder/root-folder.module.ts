@@ -11,6 +11,6 @@ import { RootFolderViews } from './root-folder.views';
   imports: [TypeOrmModule.forFeature([RootFolder]), ProfileModule, TagModule],
   controllers: [RootFolderController],
   providers: [RootFolderService, RootFolderViews],
-  exports: [RootFolderService],
+  exports: [RootFolderService, RootFolderViews],
 })
 export class RootFolderModule {}

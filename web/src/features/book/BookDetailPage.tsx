@@ -1,0 +1,5 @@
+import { EmptyState } from '../../components/States';
+
+export default function BookDetailPage() {
+  return <EmptyState title="BookDetailPage" />;
+}

@@ -1,0 +1,5 @@
+import { EmptyState } from '../../components/States';
+
+export default function BooksIndexPage() {
+  return <EmptyState title="BooksIndexPage" />;
+}
