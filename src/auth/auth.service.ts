@@ -20,6 +20,6 @@ export class AuthService {
       throw new BadRequestError('Forms authentication is not enabled (config/host authenticationMethod)');
     const valid = username === config.username && (await verifyPassword(password, config.passwordHash));
     if (!valid) throw new UnauthorizedError('Invalid username or password');
-    return this.sessions.issue({ username: config.username, passwordHash: config.passwordHash });
+    return this.sessions.issue(config.username);
   }
 }

@@ -47,10 +47,7 @@ export class RequestAuthService {
   /** The request carries a valid, unexpired forms session cookie. */
   async hasSession(request: Request): Promise<boolean> {
     const token = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
-    if (!token) return false;
-    const host = await this.hostConfig.load();
-    if (host.authenticationMethod !== 'forms') return false;
-    return this.sessions.verify(token, { username: host.username, passwordHash: host.passwordHash });
+    return (await this.sessions.verify(token)) !== undefined;
   }
 
   /** Readarr's UI policy: method `none`, or `disabledForLocalAddresses` and the client is on a local address. */

@@ -1,44 +1,47 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ConfigStore } from '../settings/config-store.service';
+import { HostConfigService } from '../settings/host/host-config.service';
 
 const SECRET_KEY = 'sessionSecret';
 export const SESSION_COOKIE = 'QuireAuth';
 const SESSION_DAYS = 7;
 
-/** Who a session belongs to: a new password (or user name) ends every session issued before it. */
-export interface SessionOwner {
-  username: string;
-  passwordHash: string;
-}
-
 /**
- * Stateless signed session cookies for forms login: `<username>|<expiry ms>|<hmac>`, base64url. The HMAC covers
- * the stored password hash too, so changing the password signs every existing session out.
+ * Stateless signed session cookies for forms login: `<username>|<expiry ms>|<hmac>`, base64url. The HMAC also
+ * covers the stored password hash, so a new password (or user name) signs every earlier session out; a session
+ * counts only while forms authentication is on.
  */
 @Injectable()
 export class SessionService {
   private secret?: Buffer;
 
-  constructor(private readonly config: ConfigStore) {}
+  constructor(
+    private readonly config: ConfigStore,
+    private readonly hostConfig: HostConfigService,
+  ) {}
 
-  async issue(owner: SessionOwner): Promise<{ token: string; maxAgeMs: number }> {
+  async issue(username: string): Promise<{ token: string; maxAgeMs: number }> {
+    const { passwordHash } = await this.hostConfig.load();
     const maxAgeMs = SESSION_DAYS * 24 * 3600 * 1000;
-    const payload = `${owner.username}|${Date.now() + maxAgeMs}`;
-    const token = Buffer.from(`${payload}|${await this.sign(payload, owner.passwordHash)}`).toString('base64url');
+    const payload = `${username}|${Date.now() + maxAgeMs}`;
+    const token = Buffer.from(`${payload}|${await this.sign(payload, passwordHash)}`).toString('base64url');
     return { token, maxAgeMs };
   }
 
-  /** True for an unexpired token issued to this owner with this password. */
-  async verify(token: string | undefined, owner: SessionOwner): Promise<boolean> {
-    if (!token || !owner.username) return false;
+  /** The username of a valid, unexpired token of the configured forms login; undefined otherwise. */
+  async verify(token: string | undefined): Promise<string | undefined> {
+    if (!token) return undefined;
     const parts = Buffer.from(token, 'base64url').toString().split('|');
-    if (parts.length !== 3) return false;
+    if (parts.length !== 3) return undefined;
     const [username, expiry, signature] = parts;
-    if (username !== owner.username || !(Number(expiry) > Date.now())) return false;
-    const expected = Buffer.from(await this.sign(`${username}|${expiry}`, owner.passwordHash));
+    if (!(Number(expiry) > Date.now())) return undefined;
+    const host = await this.hostConfig.load();
+    if (host.authenticationMethod !== 'forms' || !host.username || username !== host.username) return undefined;
+    const expected = Buffer.from(await this.sign(`${username}|${expiry}`, host.passwordHash));
     const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    return username;
   }
 
   private async sign(payload: string, passwordHash: string): Promise<string> {
