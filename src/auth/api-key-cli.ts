@@ -12,7 +12,7 @@ const INSERT_SQL = `INSERT INTO config (key, value) VALUES ('apiKey', to_jsonb($
 export async function apiKeyOf(env: EnvService, dataSource: DataSource): Promise<string> {
   const fromEnv = env.get('API_KEY');
   if (fromEnv) return fromEnv;
-  const read = async () => ((await dataSource.query(READ_SQL)) as { value: string }[])[0]?.value;
+  const read = async () => (await dataSource.query<{ value: string }[]>(READ_SQL))[0]?.value;
   const stored = await read();
   if (stored) return stored;
   await dataSource.query(INSERT_SQL, [generateApiKey()]);
