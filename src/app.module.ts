@@ -19,6 +19,7 @@ import { ImportListExclusionModule } from './import-list-exclusion/import-list-e
 import { MetricsModule } from './metrics/metrics.module';
 import { NotificationModule } from './notification/notification.module';
 import { ProfileModule } from './profile/profile.module';
+import { PushModule } from './push/push.module';
 import { ProviderModule } from './provider/provider.module';
 import { RootFolderModule } from './root-folder/root-folder.module';
 import { SeriesModule } from './series/series.module';
@@ -74,6 +75,8 @@ const FEATURE_MODULES = [
   ImportModule,
   DiskScanModule,
   FilesystemModule,
+  // Live push (SignalR hub), fed by the domain events of the features above.
+  PushModule,
   // The OPDS catalog for e-reader apps (issue 25).
   OpdsModule,
   // The single-page app takes what no route above answers (issue 20).

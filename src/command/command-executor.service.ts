@@ -9,6 +9,7 @@ import { CommandQueueService } from './command-queue.service';
 import { CommandRegistry } from './command-registry.service';
 import { CommandWorkerService } from './command-worker.service';
 import { CommandEntity } from './command.entity';
+import { CommandUpdatedEvent } from './command.events';
 import { CommandStatus, CommandStatusName } from './command.enums';
 import { CommandRepository } from './command.repository';
 
@@ -124,8 +125,10 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
   }
 
   /** Claims the next queued command this process may run now (Readarr's exclusivity rules), if any. */
-  claimNext(): Promise<CommandEntity | undefined> {
-    return this.commands.claimNext(this.worker.id);
+  async claimNext(): Promise<CommandEntity | undefined> {
+    const started = await this.commands.claimNext(this.worker.id);
+    if (started) this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(started.id, 'started', { ...started }));
+    return started;
   }
 
   /**
@@ -154,7 +157,7 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
     const context: CommandContext = {
       commandId: command.id,
       trigger: command.trigger,
-      progress: (message: string) => this.progress(command.id, message),
+      progress: (message: string) => this.progress(command, message),
     };
     let status: CommandStatusName = 'completed';
     let message: string;
@@ -175,14 +178,17 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
       const recorded = await this.commands.finish(command.id, this.worker.id, { status, message, exception });
       if (!recorded) return; // orphaned meanwhile by another process: its verdict stands
       const finished = await this.commands.findById(command.id);
+      this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(command.id, status, finished ?? undefined));
       if (finished) await this.events.emitAsync(CommandExecutedEvent.NAME, new CommandExecutedEvent(finished));
     } catch (error) {
       if (!this.stopping) this.logger.error(`Recording the end of command ${command.id} failed: ${String(error)}`);
     }
   }
 
-  private async progress(id: number, message: string): Promise<void> {
-    await this.commands.setProgress(id, message);
+  private async progress(command: CommandEntity, message: string): Promise<void> {
+    const changed = await this.commands.setProgress(command.id, message);
+    if (changed)
+      this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(command.id, 'started', { ...command, message }));
   }
 
   private async beat(): Promise<void> {

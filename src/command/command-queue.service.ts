@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors/domain-errors';
 import { COMMAND_CATALOGUE } from './command-catalogue';
 import { buildBody, dedupKey } from './command-body';
 import { CommandRegistry } from './command-registry.service';
 import { CommandEntity } from './command.entity';
+import { CommandUpdatedEvent } from './command.events';
 import { CommandPriority, CommandPriorityName, CommandTriggerName } from './command.enums';
 import { CommandRepository } from './command.repository';
 
@@ -30,6 +32,7 @@ export class CommandQueueService {
   constructor(
     private readonly commands: CommandRepository,
     private readonly registry: CommandRegistry,
+    private readonly events: EventEmitter2,
   ) {}
 
   /**
@@ -66,8 +69,11 @@ export class CommandQueueService {
     for (let attempt = 0; attempt < 10; attempt++) {
       const id = await this.commands.insertUnlessPending(row as QueryDeepPartialEntity<CommandEntity>);
       if (id) {
+        // Read before waking the executor, so the event shows the command still queued.
+        const queued = (await this.commands.findById(id))!;
         this.notify();
-        return (await this.commands.findById(id))!;
+        this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(id, 'queued', queued));
+        return queued;
       }
       const existing = await this.commands.findPending(canonical, key);
       if (existing) return existing;
@@ -117,6 +123,7 @@ export class CommandQueueService {
     const cancelled = await this.commands.cancelQueued(id);
     const command = await this.get(id);
     if (!cancelled) throw new ConflictError('Unable to cancel task');
+    this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(id, 'cancelled', command));
     return command;
   }
 

@@ -1,9 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { EnvService } from '../env/env.service';
 import { CommandWorkerRepository } from './command-worker.repository';
 import { CommandRepository } from './command.repository';
+import { CommandUpdatedEvent } from './command.events';
 
 /** True when a process with this id exists on this host (EPERM: it exists but is not ours). */
 export function processAlive(pid: number): boolean {
@@ -31,6 +33,7 @@ export class CommandWorkerService {
     private readonly workers: CommandWorkerRepository,
     private readonly commands: CommandRepository,
     private readonly env: EnvService,
+    private readonly events: EventEmitter2,
   ) {}
 
   get timeoutMs(): number {
@@ -63,6 +66,7 @@ export class CommandWorkerService {
     await this.workers.delete(dead);
     if (ids.length > 0)
       this.logger.warn(`Marked ${ids.length} command(s) of stopped processes orphaned: ${ids.join(', ')}`);
+    this.publishOrphaned(ids);
     return ids;
   }
 
@@ -70,7 +74,12 @@ export class CommandWorkerService {
   async unregister(): Promise<void> {
     if (!this.registered) return;
     this.registered = false;
-    await this.commands.orphanRunningOfWorker(this.id);
+    const orphaned = await this.commands.orphanRunningOfWorker(this.id);
     await this.workers.delete([this.id]);
+    this.publishOrphaned(orphaned);
+  }
+
+  private publishOrphaned(ids: number[]): void {
+    for (const id of ids) this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(id, 'orphaned'));
   }
 }

@@ -174,8 +174,13 @@ export class CommandRepository {
     return updated.length > 0;
   }
 
-  async setProgress(id: number, message: string): Promise<void> {
-    await this.dataSource.query(`UPDATE command SET message = $2 WHERE id = $1 AND status = 'started'`, [id, message]);
+  /** Sets a running command's progress message; false when it is not running or the message is unchanged. */
+  async setProgress(id: number, message: string): Promise<boolean> {
+    const updated: unknown = await this.dataSource.query(
+      `UPDATE command SET message = $2 WHERE id = $1 AND status = 'started' AND message IS DISTINCT FROM $2 RETURNING id`,
+      [id, message],
+    );
+    return rowsOf(updated).length > 0;
   }
 
   async countByStatus(): Promise<Map<string, number>> {
@@ -214,10 +219,12 @@ export class CommandRepository {
   }
 
   /** Marks what one worker still runs orphaned (it is leaving). */
-  async orphanRunningOfWorker(workerId: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE command SET status = 'orphaned', ended_at = clock_timestamp() WHERE status = 'started' AND worker_id = $1`,
+  async orphanRunningOfWorker(workerId: string): Promise<number[]> {
+    const orphaned: unknown = await this.dataSource.query(
+      `UPDATE command SET status = 'orphaned', ended_at = clock_timestamp()
+        WHERE status = 'started' AND worker_id = $1 RETURNING id`,
       [workerId],
     );
+    return rowsOf<{ id: number }>(orphaned).map((row) => row.id);
   }
 }
