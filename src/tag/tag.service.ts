@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { ConflictError, failure, NotFoundError, ValidationError } from '../common/errors/domain-errors';
@@ -6,6 +7,7 @@ import type { TableColumn } from '../database/optional-table';
 import { nameFailures } from '../database/unique-name';
 import { EXTRA_TAG_USERS, TAG_USAGE_SOURCES, TagUsageKey } from './tag-usage';
 import { Tag } from './tag.entity';
+import { TagsUpdatedEvent } from './tag.events';
 import { TagRepository } from './tag.repository';
 
 const LABEL = /^[a-z0-9-]+$/i;
@@ -17,6 +19,7 @@ export class TagService {
   constructor(
     @InjectRepository(Tag) private readonly tags: Repository<Tag>,
     private readonly repository: TagRepository,
+    private readonly events: EventEmitter2,
   ) {}
 
   findAll(): Promise<Tag[]> {
@@ -44,7 +47,9 @@ export class TagService {
     const existing = await this.findByLabel(clean);
     if (existing) return existing;
     await this.repository.insertUnlessExists(clean);
-    return (await this.findByLabel(clean))!;
+    const created = (await this.findByLabel(clean))!;
+    this.events.emit(TagsUpdatedEvent.NAME, new TagsUpdatedEvent(created.id));
+    return created;
   }
 
   async update(id: number, label: string | undefined): Promise<Tag> {
@@ -53,7 +58,9 @@ export class TagService {
     const failures = await nameFailures(this.tags, clean, id, 'label');
     if (failures.length) throw new ValidationError(failures);
     tag.label = clean;
-    return this.tags.save(tag);
+    const saved = await this.tags.save(tag);
+    this.events.emit(TagsUpdatedEvent.NAME, new TagsUpdatedEvent(id));
+    return saved;
   }
 
   /** Readarr refuses to delete a tag that something still uses (409). */
@@ -64,6 +71,7 @@ export class TagService {
     for (const user of EXTRA_TAG_USERS) extra ||= (await this.repository.usage(user, id)).length > 0;
     if (listed || extra) throw new ConflictError(`'${details.label}' cannot be deleted since it's still in use`);
     await this.tags.delete(id);
+    this.events.emit(TagsUpdatedEvent.NAME, new TagsUpdatedEvent(id));
   }
 
   async details(id: number): Promise<TagDetails> {
