@@ -5,7 +5,6 @@ import { resolve } from 'node:path';
 import { Repository } from 'typeorm';
 import { failure, NotFoundError, ValidationError, ValidationFailure } from '../common/errors/domain-errors';
 import { EnvService } from '../env/env.service';
-import { columnExists } from '../profile/common/optional-table';
 import { MetadataProfileService } from '../profile/metadata-profile/metadata-profile.service';
 import { QualityProfileService } from '../profile/quality-profile/quality-profile.service';
 import { TagService } from '../tag/tag.service';
@@ -19,6 +18,7 @@ import {
   SYSTEM_FOLDERS,
 } from './root-folder-disk';
 import { RootFolder } from './root-folder.entity';
+import { RootFolderRepository } from './root-folder.repository';
 import { RootFolderAddedEvent, RootFolderDeletedEvent, RootFolderEditedEvent } from './root-folder.events';
 import { RootFolderResource, UnmappedFolder } from './root-folder.resource';
 
@@ -30,6 +30,7 @@ export class RootFolderService {
     private readonly metadataProfiles: MetadataProfileService,
     private readonly tags: TagService,
     private readonly env: EnvService,
+    private readonly repository: RootFolderRepository,
     private readonly events: EventEmitter2,
   ) {}
 
@@ -89,15 +90,7 @@ export class RootFolderService {
   async unmappedFolders(folder: RootFolder): Promise<UnmappedFolder[]> {
     const candidates = await subfolders(folder.path);
     if (!candidates.length) return [];
-    const db = this.folders.manager;
-    const authorPaths: string[] = (await columnExists(db, 'author', 'path'))
-      ? (
-          await db.query<{ path: string }[]>(`SELECT path FROM author WHERE path IS NOT NULL AND left(path, $2) = $1`, [
-            folder.path,
-            folder.path.length,
-          ])
-        ).map((row) => normalisePath(row.path))
-      : [];
+    const authorPaths = (await this.repository.authorPathsUnder(folder.path)).map(normalisePath);
     return candidates
       .filter((candidate) => !authorPaths.some((authorPath) => isSameOrInside(candidate.path, authorPath)))
       .map((candidate) => ({ name: candidate.name, path: candidate.path, relativePath: candidate.name }));
