@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { CutoffSets } from '../book-file/quality-cutoff';
 import { PreparedStatements } from '../database/prepared-statements';
+import { Book } from './book.entity';
+import { Edition } from './edition.entity';
 
 /** Readarr's sort keys for wanted/missing and wanted/cutoff (reference §4) plus the plain column names. */
 export const WANTED_SORT_COLUMNS: Record<string, string> = {
@@ -279,6 +281,29 @@ export class BookRepository {
         })
       : [];
     return { rows, total: countRows[0]?.count ?? 0 };
+  }
+
+  /** Saves a book and, when given, makes `editionId` its one monitored edition (one transaction). */
+  async saveMonitoringEdition(book: Book, editionId: number | undefined): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.getRepository(Book).save(book);
+      if (editionId !== undefined) {
+        await manager.update(Edition, { bookId: book.id, monitored: true }, { monitored: false });
+        await manager.update(Edition, { id: editionId }, { monitored: true });
+      }
+    });
+  }
+
+  /** Deletes a book with its file rows in one transaction; answers the deleted files' paths. */
+  async deleteWithFiles(id: number): Promise<string[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const deleted: [{ path: string }[], number] = await manager.query(
+        `DELETE FROM book_file f USING edition e WHERE e.id = f.edition_id AND e.book_id = $1 RETURNING f.path`,
+        [id],
+      );
+      await manager.query(`DELETE FROM book WHERE id = $1`, [id]);
+      return deleted[0].map((row) => row.path);
+    });
   }
 
   async overview(id: number): Promise<{ id: number; overview: string | null } | undefined> {

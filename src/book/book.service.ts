@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
 import { rm } from 'node:fs/promises';
-import { DataSource, In, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { AuthorService } from '../author/author.service';
 import type { AuthorResource } from '../author/author.resource';
 import { NotFoundError, ValidationError } from '../common/errors/domain-errors';
@@ -41,7 +41,6 @@ export class BookService {
     private readonly events: EventEmitter2,
     private readonly env: EnvService,
     private readonly cache: LibraryResponseCache,
-    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   /** Projected rows as resources; `includeAuthor` adds each book's author (one more constant set of queries). */
@@ -169,15 +168,9 @@ export class BookService {
     }
     const editions = await this.editions.findBy({ bookId: id });
     const wanted = input.editions.find((edition) => edition.monitored && editions.some((e) => e.id === edition.id));
-    await this.dataSource.transaction(async (manager) => {
-      if (input.monitored !== undefined) book.monitored = input.monitored;
-      if (input.anyEditionOk !== undefined) book.anyEditionOk = input.anyEditionOk;
-      await manager.getRepository(Book).save(book);
-      if (wanted) {
-        await manager.update(Edition, { bookId: id, monitored: true }, { monitored: false });
-        await manager.update(Edition, { id: wanted.id }, { monitored: true });
-      }
-    });
+    if (input.monitored !== undefined) book.monitored = input.monitored;
+    if (input.anyEditionOk !== undefined) book.anyEditionOk = input.anyEditionOk;
+    await this.repository.saveMonitoringEdition(book, wanted?.id);
     this.events.emit(BookEditedEvent.NAME, new BookEditedEvent([id]));
   }
 
@@ -189,18 +182,11 @@ export class BookService {
 
   async delete(id: number, options: { deleteFiles?: boolean; addImportListExclusion?: boolean }): Promise<void> {
     const book = await this.findById(id);
-    const files: { path: string }[] = await this.dataSource.transaction(async (manager) => {
-      const deleted: [{ path: string }[], number] = await manager.query(
-        `DELETE FROM book_file f USING edition e WHERE e.id = f.edition_id AND e.book_id = $1 RETURNING f.path`,
-        [id],
-      );
-      await manager.delete(Book, { id });
-      return deleted[0];
-    });
+    const paths = await this.repository.deleteWithFiles(id);
     if (options.deleteFiles) {
-      for (const file of files) {
-        await rm(file.path, { force: true }).catch((error: Error) =>
-          this.logger.warn(`Could not delete '${file.path}': ${error.message}`),
+      for (const path of paths) {
+        await rm(path, { force: true }).catch((error: Error) =>
+          this.logger.warn(`Could not delete '${path}': ${error.message}`),
         );
       }
     }

@@ -197,11 +197,6 @@ export class OpdsRepository {
     return rows[0];
   }
 
-  async rootFolderPaths(): Promise<string[]> {
-    const rows: { path: string }[] = await this.dataSource.query(`SELECT path FROM root_folder ORDER BY id`);
-    return rows.map((row) => row.path);
-  }
-
   private async ids(sql: string, parameters: unknown[]): Promise<number[]> {
     const rows: { id: number }[] = await this.dataSource.query(sql, parameters);
     return rows.map((row) => row.id);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import yazl from 'yazl';
 import { BackupService } from '../../src/system/backup/backup.service';
-import { NOT_BACKED_UP } from '../../src/system/backup/database-dump';
+import { NOT_BACKED_UP } from '../../src/database/database-dump';
 import { createAuthor, createBook, createBookFile } from '../factories';
 import { runCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';

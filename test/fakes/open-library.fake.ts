@@ -134,6 +134,11 @@ export class FakeOpenLibrary {
     }
   }
 
+  /** Appends work search documents to `/search.json` (fields as Open Library returns them). */
+  addSearchDocs(docs: Doc[]): void {
+    (this.records.get('/search.json')!.docs as Doc[]).push(...docs);
+  }
+
   apiRequests(pathPrefix = ''): RecordedRequest[] {
     return this.requests.filter((request) => request.path.startsWith(pathPrefix));
   }
@@ -203,10 +208,20 @@ export class FakeOpenLibrary {
     let docs = base.docs as Doc[];
     const q = params.get('q')?.trim();
     if (q) {
-      const field = /^(author_key|key|id_amazon):(.+)$/.exec(q);
+      const field = /^(author_key|key|id_amazon|id_goodreads|isbn):(.+)$/.exec(q);
+      // `field:(a OR b OR c)` asks for any of several values, as Open Library's Solr syntax allows.
+      const values = field ? identifierValues(field[2]) : [];
       if (field?.[1] === 'author_key') docs = docs.filter((doc) => doc.author_key?.includes(field[2]));
       else if (field?.[1] === 'key') docs = docs.filter((doc) => doc.key === field[2]);
-      else if (field?.[1] === 'id_amazon') docs = docs.filter((doc) => this.workHasAmazonId(doc.key, field[2]));
+      else if (field?.[1] === 'id_amazon')
+        docs = docs.filter(
+          (doc) =>
+            values.some((asin) => doc.id_amazon?.includes(asin)) ||
+            values.some((asin) => this.workHasAmazonId(doc.key, asin)),
+        );
+      else if (field?.[1] === 'id_goodreads')
+        docs = docs.filter((doc) => values.some((id) => doc.id_goodreads?.includes(id)));
+      else if (field?.[1] === 'isbn') docs = docs.filter((doc) => values.some((isbn) => doc.isbn?.includes(isbn)));
       else docs = docs.filter((doc) => matchesText(q, [doc.title, ...(doc.author_name ?? []), ...(doc.isbn ?? [])]));
     }
     const title = params.get('title');
@@ -308,6 +323,11 @@ function matchesText(query: string, fields: (string | undefined)[]): boolean {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   return words.length > 0 && words.every((word) => haystack.includes(word));
+}
+
+function identifierValues(text: string): string[] {
+  const list = /^\((.*)\)$/.exec(text.trim());
+  return (list ? list[1].split(/\s+OR\s+/) : [text]).map((value) => value.trim()).filter(Boolean);
 }
 
 function project(doc: Doc, fields: string[] | undefined): Doc {

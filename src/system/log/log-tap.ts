@@ -1,3 +1,5 @@
+import { redactSecrets } from '../../common/http/redact-secrets';
+
 /**
  * The bridge between pino (configured before Nest's container exists, in common/http/logging.ts) and the
  * log sink (a Nest provider that needs the database). pino writes JSON lines into the tap; lines at info and
@@ -26,14 +28,8 @@ const LEVEL_NAMES: Record<number, LogLevelName> = {
 
 const MAX_PENDING = 1_000;
 
-// key=value, "key": "value" and `key: value` forms of secrets, wherever they occur in a message.
-const SECRET_PATTERN =
-  /((?:api[-_]?key|apikey|password|passwd|token|secret|authorization)["']?\s*[=:]\s*["']?(?:bearer\s+|basic\s+)?)[^\s"'&,;]+/gi;
-
-/** Removes secrets from a message before it is stored. */
-export function scrubSecrets(text: string): string {
-  return text.replace(SECRET_PATTERN, '$1[Redacted]');
-}
+/** Removes secrets from a message before it is stored (the shared redaction, see common/http/redact-secrets.ts). */
+export const scrubSecrets = redactSecrets;
 
 export class LogTap {
   private pending: LogRecord[] = [];

@@ -1,7 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api, fetchInitialize, setConfig } from '../api/client';
-import { keys } from '../api/keys';
 import { ErrorState } from '../components/States';
 import { FirstRunPage } from '../features/auth/FirstRunPage';
 import { SignInPage } from '../features/auth/SignInPage';
