@@ -7,7 +7,9 @@ import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { toErrorResponse } from './common/errors/error-body';
 import { httpConventions } from './common/http/http-conventions';
+import { assertJsonShape } from './common/http/json-shape-guard';
 import { allowTrailingCommas } from './common/http/lenient-json';
+import { rejectNulCharacters } from './common/http/reject-nul';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { wireJsonReplacer } from './common/wire/json-replacer';
 import { EnvService } from './env/env.service';
@@ -32,9 +34,13 @@ export async function createApp(env: EnvService, options: { logs?: boolean } = {
   app.set('trust proxy', true);
   app.disable('x-powered-by');
   app.use(httpConventions(urlBase));
-  app.use(express.json({ type: JSON_TYPES, limit: '10mb' }));
+  // Every JSON body's shape is checked on its raw bytes before it is parsed (keys, depth, array length, NUL).
+  app.use(
+    express.json({ type: JSON_TYPES, limit: '10mb', verify: (_request, _response, body) => assertJsonShape(body) }),
+  );
   app.use(allowTrailingCommas);
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  app.use(rejectNulCharacters);
   // Body-parser errors (unreadable JSON, too large) are answered here, before Nest rewraps them.
   app.use((error: unknown, _request: express.Request, response: express.Response, next: express.NextFunction) => {
     if (response.headersSent) return next(error);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { ConflictError, failure, NotFoundError, ValidationError } from '../common/errors/domain-errors';
@@ -6,6 +7,7 @@ import { TableColumn, tagUsage } from '../profile/common/optional-table';
 import { nameFailures } from '../profile/common/unique-name';
 import { EXTRA_TAG_USERS, TAG_USAGE_SOURCES, TagUsageKey } from './tag-usage';
 import { Tag } from './tag.entity';
+import { TagsUpdatedEvent } from './tag.events';
 
 const LABEL = /^[a-z0-9-]+$/i;
 
@@ -13,7 +15,10 @@ export type TagDetails = { id: number; label: string } & Record<TagUsageKey, num
 
 @Injectable()
 export class TagService {
-  constructor(@InjectRepository(Tag) private readonly tags: Repository<Tag>) {}
+  constructor(
+    @InjectRepository(Tag) private readonly tags: Repository<Tag>,
+    private readonly events: EventEmitter2,
+  ) {}
 
   findAll(): Promise<Tag[]> {
     return this.tags.find({ order: { label: 'ASC' } });
@@ -40,7 +45,9 @@ export class TagService {
     const existing = await this.findByLabel(clean);
     if (existing) return existing;
     await this.tags.createQueryBuilder().insert().values({ label: clean }).orIgnore().execute();
-    return (await this.findByLabel(clean))!;
+    const created = (await this.findByLabel(clean))!;
+    this.events.emit(TagsUpdatedEvent.NAME, new TagsUpdatedEvent(created.id));
+    return created;
   }
 
   async update(id: number, label: string | undefined): Promise<Tag> {
@@ -49,7 +56,9 @@ export class TagService {
     const failures = await nameFailures(this.tags, clean, id, 'label');
     if (failures.length) throw new ValidationError(failures);
     tag.label = clean;
-    return this.tags.save(tag);
+    const saved = await this.tags.save(tag);
+    this.events.emit(TagsUpdatedEvent.NAME, new TagsUpdatedEvent(id));
+    return saved;
   }
 
   /** Readarr refuses to delete a tag that something still uses (409). */
@@ -60,6 +69,7 @@ export class TagService {
     for (const user of EXTRA_TAG_USERS) extra ||= (await tagUsage(this.tags.manager, user, id)).length > 0;
     if (listed || extra) throw new ConflictError(`'${details.label}' cannot be deleted since it's still in use`);
     await this.tags.delete(id);
+    this.events.emit(TagsUpdatedEvent.NAME, new TagsUpdatedEvent(id));
   }
 
   async details(id: number): Promise<TagDetails> {

@@ -4,7 +4,13 @@ import { existsSync } from 'node:fs';
 import { release } from 'node:os';
 import { resolve } from 'node:path';
 import { DataSource } from 'typeorm';
-import { APP_NAME, APP_START_TIME, APP_VERSION } from '../../common/app-info';
+import {
+  APP_NAME,
+  APP_START_TIME,
+  QUIRE_VERSION,
+  READARR_APP_NAME,
+  READARR_COMPATIBLE_VERSION,
+} from '../../common/app-info';
 import { EnvService } from '../../env/env.service';
 import { HostConfigService } from '../../settings/host/host-config.service';
 import { SystemResource } from './system.resource';
@@ -25,9 +31,9 @@ export class SystemStatusService {
     this.databaseVersion ??= await this.readDatabaseVersion();
     const platform = process.platform;
     return {
-      appName: APP_NAME,
+      appName: READARR_APP_NAME,
       instanceName: host.instanceName,
-      version: APP_VERSION,
+      version: READARR_COMPATIBLE_VERSION,
       buildTime: APP_START_TIME,
       isDebug: !this.env.isProduction,
       isProduction: this.env.isProduction,
@@ -52,6 +58,9 @@ export class SystemStatusService {
       runtimeVersion: process.versions.node,
       runtimeName: 'node',
       startTime: APP_START_TIME,
+      // Quire's own identity, where Readarr's UI shows "<packageVersion> by <packageAuthor>".
+      packageVersion: QUIRE_VERSION,
+      packageAuthor: APP_NAME,
       packageUpdateMechanism: this.isDocker ? 'docker' : 'external',
       packageUpdateMechanismMessage: 'Quire does not update itself; upgrade the package or container image.',
     };

@@ -1,10 +1,10 @@
-import { defaultProfileItems, QUALITY_IDS } from '../profile/quality/quality';
-import type { LibraryAuthor, LibraryBook } from '../parser/library-lookup.repository';
-import { parseReleaseTitle } from '../parser/release-parser';
-import type { ReleaseInfo } from '../provider/indexer/indexer-client';
-import type { DecisionContext, RemoteBook } from './remote-book';
+import { defaultProfileItems, QUALITY_IDS } from '../../src/profile/quality/quality';
+import type { LibraryAuthor, LibraryBook } from '../../src/parser/library-lookup.repository';
+import { parseReleaseTitle } from '../../src/parser/release-parser';
+import type { ReleaseInfo } from '../../src/provider/indexer/indexer-client';
+import type { DecisionContext, RemoteBook } from '../../src/decision/remote-book';
 
-/** Builders for decision unit tests (not used by production code). */
+/** Builders for decision-engine tests: authors, books, releases and contexts with sensible defaults. */
 export const NOW = new Date('2025-11-04T12:00:00Z');
 
 export const author = (overrides: Partial<LibraryAuthor> = {}): LibraryAuthor => ({

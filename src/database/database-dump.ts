@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { recomputeDerivedCounters } from '../../database/derived-counters';
-import { quoteIdentifier } from '../../database/quote-identifier';
+import { recomputeDerivedCounters } from './derived-counters';
+import { quoteIdentifier } from './quote-identifier';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
