@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { readFile } from 'node:fs/promises';
+import { IdentityResolver } from './identity/identity-resolver';
 import { MigrationContext, type MigrationProgress } from './migration-context';
 import { ReadarrDatabase } from './readarr/readarr-database';
 import { detectFlavour } from './readarr/readarr-flavour';
@@ -29,6 +30,7 @@ export class ReadarrMigrator {
   private readonly logger = new Logger(ReadarrMigrator.name);
 
   constructor(
+    private readonly identity: IdentityResolver,
     private readonly profiles: ProfilesStep,
     private readonly foldersAndDelays: FoldersAndDelaysStep,
     private readonly providers: ProvidersStep,
@@ -39,6 +41,7 @@ export class ReadarrMigrator {
   ) {}
 
   async migrate(source: MigrationSource, dryRun: boolean, progress: MigrationProgress): Promise<MigrationReport> {
+    await this.identity.assertReachable();
     const db = await ReadarrDatabase.open(await readFile(source.databasePath));
     try {
       const flavour = detectFlavour(db, source.displayName);

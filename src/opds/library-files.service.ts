@@ -3,6 +3,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, relative } from 'node:path';
 import { DomainError, NotFoundError } from '../common/errors/domain-errors';
 import { bookFileMediaType } from '../common/book-formats';
+import { RootFolderRepository } from '../root-folder/root-folder.repository';
 import { OpdsRepository } from './opds.repository';
 
 export class ForbiddenError extends DomainError {
@@ -29,7 +30,10 @@ function isWithin(folder: string, candidate: string): boolean {
  */
 @Injectable()
 export class LibraryFilesService {
-  constructor(private readonly repository: OpdsRepository) {}
+  constructor(
+    private readonly repository: OpdsRepository,
+    private readonly rootFolders: RootFolderRepository,
+  ) {}
 
   async servable(bookFileId: number): Promise<ServableFile> {
     const file = await this.repository.file(bookFileId);
@@ -37,7 +41,7 @@ export class LibraryFilesService {
     const real = await realpath(file.path).catch(() => undefined);
     if (!real) throw new NotFoundError(`Book file ${bookFileId} is missing on disk`);
     const roots = await Promise.all(
-      (await this.repository.rootFolderPaths()).map((root) => realpath(root).catch(() => undefined)),
+      (await this.rootFolders.paths()).map((root) => realpath(root).catch(() => undefined)),
     );
     if (!roots.some((root) => root !== undefined && isWithin(root, real)))
       throw new ForbiddenError(`Book file ${bookFileId} is outside the library's root folders`);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MediaCoverModule } from '../media-cover/media-cover.module';
+import { RootFolderModule } from '../root-folder/root-folder.module';
 import { LibraryFilesService } from './library-files.service';
 import { OpdsAuthGuard } from './opds-auth.guard';
 import { OpdsBookEntries } from './opds-book-entries';
@@ -10,7 +11,7 @@ import { OpdsRepository } from './opds.repository';
 
 /** The OPDS 1.2 catalog for e-reader apps (`/opds`): feeds, covers and book-file downloads. */
 @Module({
-  imports: [MediaCoverModule],
+  imports: [MediaCoverModule, RootFolderModule],
   controllers: [OpdsController],
   providers: [
     OpdsRepository,

@@ -7,7 +7,7 @@ import { DataSource } from 'typeorm';
 import { createAuthor, createBook, createBookFile } from '../factories';
 import { makeEpub } from '../fixtures/media/generators';
 import { FakeSmtp } from '../fakes/smtp.fake';
-import { runCommand } from '../utils/commands';
+import { drainCommands, runCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
 const DEVICE = 'reader@kindle.example';
@@ -191,8 +191,21 @@ describe('Send to E-Reader', () => {
     expect(wrong.message).toContain('is not a Send to E-Reader');
   });
 
-  it('sends a newly imported book automatically (onReleaseImport)', async () => {
+  it('sends a newly imported book automatically (onReleaseImport), only to connections whose tags match', async () => {
     await t.api.put('/api/v1/config/mediamanagement').send({ skipFreeSpaceCheckWhenImporting: true }).expect(200);
+    // A second device limited to a tag the author does not have gets nothing.
+    const tag = (await t.api.post('/api/v1/tag').send({ label: 'scifi' }).expect(200)).body as { id: number };
+    const schema = (await t.api.get('/api/v1/notification/schema').expect(200)).body as Record<string, any>[];
+    await t.api
+      .post('/api/v1/notification')
+      .send({
+        ...schema.find((entry) => entry.implementation === 'SendToEReader'),
+        name: 'Tagged Kobo',
+        fields: [{ name: 'email', value: 'kobo@reader.example' }],
+        onReleaseImport: true,
+        tags: [tag.id],
+      })
+      .expect(200);
     const author = await createAuthor(db, {
       name: 'Octavia E. Butler',
       rootFolderPath: root,
@@ -203,6 +216,8 @@ describe('Send to E-Reader', () => {
     const source = join(incoming, 'Kindred.epub');
     await makeEpub(source, { title: 'Kindred', author: 'Octavia E. Butler' });
     const before = toDevice().length;
+    const toKobo = () => smtp.messages.filter((mail) => mail.envelopeTo.includes('kobo@reader.example')).length;
+    const koboBefore = toKobo();
     const imported = await runCommand(t, 'ManualImport', {
       importMode: 'copy',
       files: [{ path: source, authorId: author.id, bookId: kindred.id }],
@@ -214,5 +229,7 @@ describe('Send to E-Reader', () => {
     expect(parsed.attachments[0].contentType).toBe('application/epub+zip');
     expect(parsed.attachments[0].filename).toMatch(/Kindred\.epub$/);
     expect(Buffer.compare(parsed.attachments[0].content, readFileSync(source))).toBe(0);
+    await drainCommands(t);
+    expect(toKobo()).toBe(koboBefore);
   });
 });

@@ -118,6 +118,12 @@ export class FakeOpenLibrary {
     edit(record);
   }
 
+  /** Adds (or replaces) a record, e.g. an author the fixture files do not hold; `reset()` removes it again. */
+  add(path: string, record: Doc): void {
+    this.records.set(path, record);
+    this.collectCoverIds();
+  }
+
   /** Changes a work's title everywhere Open Library shows it (work record, search docs, author's works list). */
   renameWork(workId: string, title: string): void {
     this.patch(`/works/${workId}.json`, (work) => (work.title = title));
@@ -302,7 +308,7 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   response.end(text);
 }
 
-/** Open Library's search is token based; every word of the query must appear in one of the fields. */
+/** Open Library's search is token based (any script); every word of the query must appear in one of the fields. */
 function matchesText(query: string, fields: (string | undefined)[]): boolean {
   const haystack = fields
     .filter(Boolean)
@@ -314,7 +320,7 @@ function matchesText(query: string, fields: (string | undefined)[]): boolean {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
+    .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   return words.length > 0 && words.every((word) => haystack.includes(word));
 }

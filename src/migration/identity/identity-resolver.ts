@@ -64,6 +64,18 @@ export class IdentityResolver {
 
   constructor(@Inject(METADATA_SOURCE) private readonly source: MetadataSource) {}
 
+  /** A migration maps every book through the source: refuse to start (nothing written) when it is unreachable. */
+  async assertReachable(): Promise<void> {
+    try {
+      await this.source.ping();
+    } catch (error) {
+      throw new Error(
+        `${this.source.name} cannot be reached (${(error as Error).message}); the migration needs it to map ` +
+          'identities. Nothing was migrated.',
+      );
+    }
+  }
+
   async resolveBooks(
     books: BookEvidence[],
     options: { useGoodreads: boolean; threshold: number; stats: LookupStats },

@@ -42,7 +42,15 @@ export interface ExtractedBackup {
 export async function extractBackup(zipPath: string, databasePath: string): Promise<ExtractedBackup> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(zipPath, { lazyEntries: true, autoClose: true, validateEntrySizes: true }, (error, file) =>
-      error || !file ? reject(new UnreadableSourceError(`The zip cannot be read: ${error?.message}`)) : resolve(file),
+      error || !file
+        ? reject(
+            new UnreadableSourceError(
+              /invalid relative path|absolute path/.test(error?.message ?? '')
+                ? `The zip holds an entry outside the archive (${error?.message})`
+                : `The zip cannot be read: ${error?.message}`,
+            ),
+          )
+        : resolve(file),
     ),
   );
   let configXml: string | undefined;
@@ -51,10 +59,13 @@ export async function extractBackup(zipPath: string, databasePath: string): Prom
     await new Promise<void>((resolve, reject) => {
       const fail = (error: unknown) => {
         zip.close();
+        const message = (error as Error).message;
         reject(
           error instanceof UnreadableSourceError
             ? error
-            : new UnreadableSourceError(`The zip cannot be read: ${(error as Error).message}`),
+            : /invalid relative path|absolute path/.test(message)
+              ? new UnreadableSourceError(`The zip holds an entry outside the archive (${message})`)
+              : new UnreadableSourceError(`The zip cannot be read: ${message}`),
         );
       };
       zip.on('error', fail);

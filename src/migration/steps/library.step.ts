@@ -4,7 +4,7 @@ import { AuthorMetadata } from '../../author/author-metadata.entity';
 import { Book } from '../../book/book.entity';
 import { Edition } from '../../book/edition.entity';
 import { authorNames } from '../../author/author-names';
-import { cleanName } from '../../metadata-source/names';
+import { cleanName } from '../../common/text/clean-name';
 import { MediaManagementConfigService } from '../../settings/media-management/media-management-config.service';
 import { IdentityResolver, type AuthorMatch, type BookMatch } from '../identity/identity-resolver';
 import type { MigrationContext } from '../migration-context';
