@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { toErrorResponse } from './common/errors/error-body';
 import { httpConventions } from './common/http/http-conventions';
+import { HttpDrain } from './common/http/http-drain';
 import { assertJsonShape } from './common/http/json-shape-guard';
 import { allowTrailingCommas } from './common/http/lenient-json';
 import { rejectNulCharacters } from './common/http/reject-nul';
@@ -16,6 +17,13 @@ import { EnvService } from './env/env.service';
 import { setupOpenApi } from './openapi';
 
 const JSON_TYPES = ['application/json', 'text/json', 'application/*+json'];
+
+const drains = new WeakMap<object, HttpDrain>();
+
+/** The application's HTTP drain (graceful-shutdown.ts stops the HTTP side through it). */
+export function httpDrainOf(app: NestExpressApplication): HttpDrain | undefined {
+  return drains.get(app);
+}
 
 /** Builds the whole application; main.ts and the end-to-end tests share it. */
 export async function createApp(env: EnvService, options: { logs?: boolean } = {}): Promise<NestExpressApplication> {
@@ -33,6 +41,9 @@ export async function createApp(env: EnvService, options: { logs?: boolean } = {
   app.set('etag', false);
   app.set('trust proxy', true);
   app.disable('x-powered-by');
+  const drain = new HttpDrain();
+  drains.set(app, drain);
+  app.use(drain.middleware);
   app.use(httpConventions(urlBase));
   // Every JSON body's shape is checked on its raw bytes before it is parsed (keys, depth, array length, NUL).
   app.use(

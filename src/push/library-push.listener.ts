@@ -89,9 +89,13 @@ export class LibraryPushListener {
 
   /** Readarr marks each grabbed book `grabbed: true` in the pushed resource (never in REST answers). */
   @OnEvent(BookGrabbedEvent.NAME)
-  async onBookGrabbed({ init }: BookGrabbedEvent): Promise<void> {
-    if (!this.wanted()) return;
-    for (const id of init.bookIds) {
+  onBookGrabbed({ init }: BookGrabbedEvent): void {
+    // Not awaited: the grab (which emits with emitAsync) need not wait for the hub.
+    if (this.wanted()) void this.pushGrabbed(init.bookIds);
+  }
+
+  private async pushGrabbed(bookIds: number[]): Promise<void> {
+    for (const id of bookIds) {
       try {
         const resource = (await this.resources.build('book', id)) as object;
         await this.bus.publish({

@@ -28,6 +28,7 @@ describe('web UI', () => {
   let page: Page;
   let problems: PageProblems;
   let apiKey: string;
+  let hubAvailable = false;
 
   const api = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
     const response = await fetch(`${quire.url}/api/v1/${path}`, {
@@ -119,6 +120,7 @@ describe('web UI', () => {
     const hub = await fetch(`${quire.url}/signalr/messages/negotiate?negotiateVersion=1&access_token=${apiKey}`, {
       method: 'POST',
     });
+    hubAvailable = hub.status !== 404;
     browser = await launchChromium();
     ({ context, page } = await newPage(browser));
     problems = new PageProblems(page, {
@@ -182,6 +184,8 @@ describe('web UI', () => {
     await page.getByRole('link', { name: 'Authors' }).click();
     await page.getByTestId('author-poster').getByRole('link', { name: 'J.R.R. Tolkien' }).last().click();
     await page.getByRole('heading', { name: 'J.R.R. Tolkien' }).waitFor();
+    // With the hub built, the page is connected live (otherwise it polls the commands).
+    if (hubAvailable) await page.getByTestId('live-state').filter({ hasText: 'live' }).waitFor();
     // No reload: the works the author's refresh adds appear when it ends (live message, or command polling).
     await page
       .getByTestId('book-row')

@@ -25,6 +25,8 @@ const INVALIDATES: Record<string, string[][]> = {
   qualityprofile: [['qualityprofile']],
   metadataprofile: [['metadataprofile']],
   customfilter: [['customfilter']],
+  // A command message without a resource (`sync`): the whole list is re-read.
+  command: [['command']],
 };
 
 /** Commands whose end means the library changed (the author's books appear when a refresh ends). */

@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api, fetchInitialize, setConfig } from '../api/client';
+import { keys } from '../api/keys';
 import { ErrorState } from '../components/States';
 import { FirstRunPage } from '../features/auth/FirstRunPage';
 import { SignInPage } from '../features/auth/SignInPage';
@@ -16,10 +17,16 @@ export function App() {
     queryFn: async () => {
       const config = await fetchInitialize();
       setConfig(config);
-      const host = await api<{ authenticationMethod?: string }>('config/host');
-      return { config, needsLogin: !host.authenticationMethod || host.authenticationMethod === 'none' };
+      return config;
     },
     retry: false,
+    staleTime: Infinity,
+  });
+  // Asked beside the page's own queries (not before them): whether a login exists yet.
+  const host = useQuery({
+    queryKey: keys.hostConfig,
+    queryFn: () => api<{ authenticationMethod?: string }>('config/host'),
+    enabled: init.isSuccess,
     staleTime: Infinity,
   });
   if (init.isPending)
@@ -30,7 +37,8 @@ export function App() {
     );
   if (init.error instanceof ApiError && init.error.status === 401) return <SignInPage message={init.error.message} />;
   if (init.error) return <ErrorState error={init.error} onRetry={() => void init.refetch()} />;
-  if (init.data.needsLogin) return <FirstRunPage apiKey={init.data.config.apiKey} />;
-  document.title = init.data.config.instanceName;
-  return <Shell config={init.data.config} />;
+  const method = host.data?.authenticationMethod;
+  if (host.isSuccess && (!method || method === 'none')) return <FirstRunPage apiKey={init.data.apiKey} />;
+  document.title = init.data.instanceName;
+  return <Shell config={init.data} />;
 }
