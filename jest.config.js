@@ -1,20 +1,49 @@
 /** @type {import('jest').Config} */
 const swaggerPlugin = { path: '<rootDir>/test/setup/swagger-transformer.js' };
 
-module.exports = {
+/** What every project shares: TypeScript through ts-jest, `src/` imports, a Node environment. */
+const base = {
   moduleFileExtensions: ['js', 'json', 'ts'],
   rootDir: '.',
-  roots: ['<rootDir>/src', '<rootDir>/test'],
-  testRegex: '.*\\.(spec|e2e-spec)\\.ts$',
   transform: {
     // The Swagger plugin runs here too, so the OpenAPI document under test equals the built one.
-    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false, astTransformers: { before: [swaggerPlugin] } }],
+    '^.+\\.ts$': [
+      'ts-jest',
+      { tsconfig: 'tsconfig.json', diagnostics: false, astTransformers: { before: [swaggerPlugin] } },
+    ],
   },
   moduleNameMapper: { '^src/(.*)$': '<rootDir>/src/$1' },
   testEnvironment: 'node',
+};
+
+/**
+ * The test tiers, selected with `--selectProjects` (`npm run test:unit|test:medium|test:e2e|test:contract|test:ui`):
+ * unit specs sit beside the code; medium specs run one service on real PostgreSQL; e2e and contract specs boot the
+ * whole app; ui specs drive a real browser.
+ */
+const project = (displayName, roots, testMatch) => ({ ...base, displayName, roots, testMatch });
+
+/**
+ * Projects that need PostgreSQL share one throw-away database for the whole run (Jest runs a setup module named by
+ * several projects once); unit specs need none, so `npm run test:unit` starts no database.
+ */
+const withDatabase = (config) => ({
+  ...config,
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+});
+
+module.exports = {
+  projects: [
+    project('unit', ['<rootDir>/src'], ['<rootDir>/src/**/*.spec.ts']),
+    withDatabase(project('medium', ['<rootDir>/test'], ['<rootDir>/test/medium/**/*.medium-spec.ts'])),
+    withDatabase(project('e2e', ['<rootDir>/test'], ['<rootDir>/test/e2e/**/*.e2e-spec.ts'])),
+    withDatabase(project('contract', ['<rootDir>/test'], ['<rootDir>/test/contract/**/*.e2e-spec.ts'])),
+    withDatabase(project('ui', ['<rootDir>/test'], ['<rootDir>/test/ui/**/*.ui-spec.ts'])),
+  ],
   testTimeout: 60000,
+  // A project may have no spec yet (ui) and a selection may match none; that is not a failure.
+  passWithNoTests: true,
   // Every e2e file boots the whole app; a wedged handle must fail the run, not hang CI.
   forceExit: true,
 };

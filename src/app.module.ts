@@ -19,6 +19,7 @@ import { ImportListExclusionModule } from './import-list-exclusion/import-list-e
 import { MetricsModule } from './metrics/metrics.module';
 import { NotificationModule } from './notification/notification.module';
 import { ProfileModule } from './profile/profile.module';
+import { PushModule } from './push/push.module';
 import { ProviderModule } from './provider/provider.module';
 import { RootFolderModule } from './root-folder/root-folder.module';
 import { SeriesModule } from './series/series.module';
@@ -37,6 +38,9 @@ import { FilesystemModule } from './filesystem/filesystem.module';
 import { ImportModule } from './import/import.module';
 import { MediaFileModule } from './media-file/media-file.module';
 import { OrganizerModule } from './organizer/organizer.module';
+import { OpdsModule } from './opds/opds.module';
+import { WebUiModule } from './web-ui/web-ui.module';
+import { MigrationModule } from './migration/migration.module';
 
 /** Feature modules, in no particular order; each owns its routes, entities and commands. */
 const FEATURE_MODULES = [
@@ -72,6 +76,14 @@ const FEATURE_MODULES = [
   ImportModule,
   DiskScanModule,
   FilesystemModule,
+  // Live push (SignalR hub), fed by the domain events of the features above.
+  PushModule,
+  // The OPDS catalog for e-reader apps (issue 25).
+  OpdsModule,
+  // Coming from Readarr (issue 23).
+  MigrationModule,
+  // The single-page app takes what no route above answers (issue 20).
+  WebUiModule,
 ];
 
 @Module({})

@@ -12,6 +12,7 @@ import { AuthorController } from './author.controller';
 import { Author } from './author.entity';
 import { AuthorRepository } from './author.repository';
 import { AuthorService } from './author.service';
+import { RootFolderModule } from '../root-folder/root-folder.module';
 import { AuthorMetadata } from './author-metadata.entity';
 import { CatalogueIdentityCheckHook } from './catalogue-identity-check';
 import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler';
@@ -24,6 +25,7 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
     TagModule,
     ImportListExclusionModule,
     LibraryCacheModule,
+    RootFolderModule,
   ],
   controllers: [AuthorController],
   providers: [
@@ -37,6 +39,13 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
     MoveAuthorHandler,
     BulkMoveAuthorHandler,
   ],
-  exports: [AuthorRepository, AuthorBookCountRepository, AuthorService, AddAuthorService, AuthorDiskService, CatalogueIdentityCheckHook],
+  exports: [
+    AuthorRepository,
+    AuthorBookCountRepository,
+    AuthorService,
+    AddAuthorService,
+    AuthorDiskService,
+    CatalogueIdentityCheckHook,
+  ],
 })
 export class AuthorModule {}

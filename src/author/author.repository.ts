@@ -163,6 +163,14 @@ export class AuthorRepository {
     );
   }
 
+  /** Saves an author; when its folder moved from `movedFrom`, rewrites its files' paths in the same transaction. */
+  async saveMoved(author: Author, movedFrom: string | undefined): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.getRepository(Author).save(author);
+      if (movedFrom !== undefined) await this.rebaseFilePaths(author.id, movedFrom, author.path, manager);
+    });
+  }
+
   /** Deletes the author with its books, editions, series links and file rows (not the files on disk). */
   async delete(author: Author): Promise<void> {
     await this.dataSource.transaction(async (manager) => {

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { NotFoundError, ValidationError, type ValidationFailure, failure } from '../common/errors/domain-errors';
 import { wireJsonReplacer } from '../common/wire/json-replacer';
 import { EnvService } from '../env/env.service';
@@ -9,6 +7,7 @@ import { ImportListExclusionService } from '../import-list-exclusion/import-list
 import { LibraryResponseCache } from '../library-cache/library-response-cache';
 import { MetadataProfileService } from '../profile/metadata-profile/metadata-profile.service';
 import { QualityProfileService } from '../profile/quality-profile/quality-profile.service';
+import { RootFolderRepository } from '../root-folder/root-folder.repository';
 import { TagService } from '../tag/tag.service';
 import { AuthorDiskService } from './author-disk.service';
 import { greaterThanZero, normalizePath, validPath } from './author-validation';
@@ -48,7 +47,7 @@ export class AuthorService {
     private readonly events: EventEmitter2,
     private readonly env: EnvService,
     private readonly cache: LibraryResponseCache,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rootFolders: RootFolderRepository,
   ) {}
 
   /** Authors as resources: 4 queries (rows, statistics, next/last books, root folders) whatever the count. */
@@ -115,10 +114,7 @@ export class AuthorService {
   async saveWithMove(author: Author, previousPath: string, moveFiles: boolean): Promise<void> {
     const moved = moveFiles && previousPath !== author.path && (await this.disk.moveFolder(previousPath, author.path));
     try {
-      await this.dataSource.transaction(async (manager) => {
-        await manager.getRepository(Author).save(author);
-        if (moved) await this.repository.rebaseFilePaths(author.id, previousPath, author.path, manager);
-      });
+      await this.repository.saveMoved(author, moved ? previousPath : undefined);
     } catch (error) {
       if (moved) await this.disk.moveFolder(author.path, previousPath);
       throw error;
@@ -189,9 +185,8 @@ export class AuthorService {
   }
 
   /** Configured root folder paths (one query; root folders are few). */
-  async rootFolderPaths(): Promise<string[]> {
-    const rows: { path: string }[] = await this.dataSource.query(`SELECT path FROM root_folder`);
-    return rows.map((row) => row.path);
+  rootFolderPaths(): Promise<string[]> {
+    return this.rootFolders.paths();
   }
 }
 

@@ -4,6 +4,7 @@ import { MediaFileModule } from '../media-file/media-file.module';
 import { ProfileModule } from '../profile/profile.module';
 import { BookFileController } from './book-file.controller';
 import { BookFile } from './book-file.entity';
+import { BookFileRepository } from './book-file.repository';
 import { BookFileService } from './book-file.service';
 import { BookFileTagsService } from './book-file-tags.service';
 
@@ -11,7 +12,7 @@ import { BookFileTagsService } from './book-file-tags.service';
 @Module({
   imports: [TypeOrmModule.forFeature([BookFile]), ProfileModule, MediaFileModule],
   controllers: [BookFileController],
-  providers: [BookFileService, BookFileTagsService],
-  exports: [BookFileService],
+  providers: [BookFileRepository, BookFileService, BookFileTagsService],
+  exports: [BookFileRepository, BookFileService],
 })
 export class BookFileModule {}

@@ -1,14 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
 import { rm } from 'node:fs/promises';
-import { DataSource, In, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { BadRequestError, NotFoundError, ValidationError } from '../common/errors/domain-errors';
 import { qualityById } from '../profile/quality/quality';
 import { QualityProfileService } from '../profile/quality-profile/quality-profile.service';
 import { BookFile, type MediaKind, type RevisionValue } from './book-file.entity';
 import { BookFileDeletedEvent } from './book-file.events';
 import { type BookFileRow, toBookFileResource } from './book-file.mapper';
+import { BookFileRepository } from './book-file.repository';
 import type { BookFileListQuery, BookFileResource, QualityModel } from './book-file.resource';
 import { type CutoffSets, cutoffSets } from './quality-cutoff';
 
@@ -29,16 +30,6 @@ export interface NewBookFile {
   partCount?: number;
 }
 
-const ROW_SELECT = `
-  SELECT f.id AS "id", f.edition_id AS "editionId", e.book_id AS "bookId", b.author_id AS "authorId",
-    a.quality_profile_id AS "qualityProfileId", f.path AS "path", f.size AS "size", f.date_added AS "dateAdded",
-    f.quality_id AS "qualityId", f.quality_revision AS "qualityRevision", f.indexer_flags AS "indexerFlags",
-    f.media_info AS "mediaInfo"
-  FROM book_file f
-  LEFT JOIN edition e ON e.id = f.edition_id
-  LEFT JOIN book b ON b.id = e.book_id
-  LEFT JOIN author a ON a.id = b.author_id`;
-
 /** Book files: projected reads, quality edits, deletion (row and file on disk), creation for importers. */
 @Injectable()
 export class BookFileService {
@@ -46,31 +37,28 @@ export class BookFileService {
 
   constructor(
     @InjectRepository(BookFile) private readonly files: Repository<BookFile>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: BookFileRepository,
     private readonly qualityProfiles: QualityProfileService,
     private readonly events: EventEmitter2,
   ) {}
 
   async list(query: BookFileListQuery): Promise<BookFileResource[]> {
-    if (query.authorId !== undefined) return this.resources('b.author_id = $1', [query.authorId]);
-    if (query.bookFileIds?.length) return this.resources('f.id = ANY($1::int[])', [query.bookFileIds]);
-    if (query.bookId?.length) return this.resources('e.book_id = ANY($1::int[])', [query.bookId]);
-    if (query.unmapped) return this.resources('f.edition_id IS NULL', []);
+    if (query.authorId !== undefined) return this.resources(this.repository.findRowsByAuthor(query.authorId));
+    if (query.bookFileIds?.length) return this.resources(this.repository.findRowsByIds(query.bookFileIds));
+    if (query.bookId?.length) return this.resources(this.repository.findRowsByBooks(query.bookId));
+    if (query.unmapped) return this.resources(this.repository.findUnmappedRows());
     throw new BadRequestError('BadRequest: authorId, bookId, bookFileIds or unmapped must be provided');
   }
 
   async resource(id: number): Promise<BookFileResource> {
-    const [file] = await this.resources('f.id = $1', [id]);
+    const [file] = await this.resources(this.repository.findRowsByIds([id]));
     if (!file) throw new NotFoundError('Book file not found');
     return file;
   }
 
-  async resources(where: string, params: unknown[]): Promise<BookFileResource[]> {
-    const [rows, cutoffs] = await Promise.all([
-      this.dataSource.query<BookFileRow[]>(`${ROW_SELECT} WHERE ${where} ORDER BY f.id`, params),
-      this.cutoffs(),
-    ]);
-    return rows.map((row) => toBookFileResource(row, cutoffs));
+  private async resources(rows: Promise<BookFileRow[]>): Promise<BookFileResource[]> {
+    const [files, cutoffs] = await Promise.all([rows, this.cutoffs()]);
+    return files.map((row) => toBookFileResource(row, cutoffs));
   }
 
   async cutoffs(respectUpgradeAllowed = false): Promise<Map<number, CutoffSets>> {
@@ -93,7 +81,7 @@ export class BookFileService {
   }
 
   async delete(id: number): Promise<void> {
-    const [file] = await this.resources('f.id = $1', [id]);
+    const [file] = await this.repository.findRowsByIds([id]);
     if (!file) throw new NotFoundError('Book file not found');
     await this.deleteMany([id]);
   }
@@ -101,7 +89,7 @@ export class BookFileService {
   /** Deletes the rows and the files on disk. */
   async deleteMany(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    const rows = await this.dataSource.query<BookFileRow[]>(`${ROW_SELECT} WHERE f.id = ANY($1::int[])`, [ids]);
+    const rows = await this.repository.findRowsByIds(ids);
     await this.files.delete({ id: In(rows.map((row) => row.id)) });
     for (const row of rows) {
       await rm(row.path, { force: true }).catch((error: Error) =>

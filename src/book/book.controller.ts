@@ -4,6 +4,8 @@ import type { Response } from 'express';
 import { sendJsonChunks } from '../common/http/send-json-chunks';
 import { IdParam, OptionalIdParam, PutWithOptionalId, resolvePutId } from '../common/http/route-decorators';
 import { AddBookService } from './add-book.service';
+import { BookPagedQuery, BookPagingResource } from './book-page.resource';
+import { BookPageService } from './book-page.service';
 import {
   BookDeleteQuery,
   BookEditorResource,
@@ -20,6 +22,7 @@ export class BookController {
   constructor(
     private readonly books: BookService,
     private readonly addBook: AddBookService,
+    private readonly pages: BookPageService,
   ) {}
 
   /** The whole library is streamed batch by batch (memory bounded by one batch), or sent from the cache. */
@@ -27,6 +30,13 @@ export class BookController {
   @ApiOkResponse({ type: [BookResource] })
   async list(@Query() query: BookListQuery, @Res() response: Response): Promise<void> {
     await sendJsonChunks(response, this.books.listJsonChunks(query));
+  }
+
+  /** Quire extension: one page of books, sorted and filtered in SQL (Readarr's `GET /book` is unchanged). */
+  @Get('paged')
+  @ApiOkResponse({ type: BookPagingResource })
+  paged(@Query() query: BookPagedQuery) {
+    return this.pages.page(query);
   }
 
   @Post()

@@ -5,6 +5,7 @@ import { ImportListExclusionModule } from '../import-list-exclusion/import-list-
 import { LibraryCacheModule } from '../library-cache/library-cache.module';
 import { AddBookService } from './add-book.service';
 import { BookMonitoringService } from './book-monitoring.service';
+import { BookPageService } from './book-page.service';
 import { BookController } from './book.controller';
 import { Book } from './book.entity';
 import { BookRepository } from './book.repository';
@@ -17,7 +18,7 @@ import { Edition } from './edition.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([Book, Edition]), AuthorModule, ImportListExclusionModule, LibraryCacheModule],
   controllers: [BookController, EditionController, BookshelfController],
-  providers: [BookRepository, BookService, AddBookService, BookMonitoringService, BookshelfService],
+  providers: [BookRepository, BookService, BookPageService, AddBookService, BookMonitoringService, BookshelfService],
   exports: [BookRepository, BookService, AddBookService, BookMonitoringService],
 })
 export class BookModule {}

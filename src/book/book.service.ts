@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
 import { rm } from 'node:fs/promises';
-import { DataSource, In, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { AuthorService } from '../author/author.service';
 import type { AuthorResource } from '../author/author.resource';
 import { NotFoundError, ValidationError } from '../common/errors/domain-errors';
@@ -13,7 +13,7 @@ import { Book } from './book.entity';
 import { BookDeletedEvent, BookEditedEvent } from './book.events';
 import { bookRowJson } from './book-json';
 import { withAuthor } from './book.mapper';
-import { type BookQuery, BookRepository } from './book.repository';
+import { type BookJsonRow, BookRepository } from './book.repository';
 import type { BookListQuery, BookResource } from './book.resource';
 import { Edition } from './edition.entity';
 import type { EditionResource } from './edition.resource';
@@ -41,22 +41,20 @@ export class BookService {
     private readonly events: EventEmitter2,
     private readonly env: EnvService,
     private readonly cache: LibraryResponseCache,
-    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  /** Books as resources; `includeAuthor` adds each book's author (one more constant set of queries). */
-  async resources(query: BookQuery, includeAuthor = false): Promise<BookResource[]> {
-    const books = (await this.jsonRows(query)).map((text) => JSON.parse(text) as BookResource);
+  /** Projected rows as resources; `includeAuthor` adds each book's author (one more constant set of queries). */
+  async resources(rows: BookJsonRow[], includeAuthor = false): Promise<BookResource[]> {
+    const books = this.jsonTexts(rows).map((text) => JSON.parse(text) as BookResource);
     return includeAuthor ? this.attachAuthors(books) : books;
   }
 
   /** Books as one JSON array text, never parsed in JavaScript (the whole-library `GET /book`). */
-  async json(query: BookQuery): Promise<string> {
-    return `[${(await this.jsonRows(query)).join(',')}]`;
+  private async json(rows: Promise<BookJsonRow[]>): Promise<string> {
+    return `[${this.jsonTexts(await rows).join(',')}]`;
   }
 
-  private async jsonRows(query: BookQuery): Promise<string[]> {
-    const rows = await this.repository.findRows(query);
+  private jsonTexts(rows: BookJsonRow[]): string[] {
     const urlBase = this.env.get('URL_BASE');
     const now = Date.now();
     return rows.map((row) => bookRowJson(row, urlBase, now));
@@ -72,15 +70,15 @@ export class BookService {
 
   /** GET /book with Readarr's filter precedence: authorId, then titleSlug, then bookIds, else everything. */
   async listJson(query: BookListQuery): Promise<string> {
-    if (query.authorId !== undefined) return this.json({ scope: 'b.author_id = $1', params: [query.authorId] });
+    if (query.authorId !== undefined) return this.json(this.repository.findRowsByAuthor(query.authorId));
     if (query.titleSlug) {
       const book = await this.books.findOneBy({ titleSlug: query.titleSlug });
       if (!book) return '[]';
-      if (query.includeAllAuthorBooks) return this.json({ scope: 'b.author_id = $1', params: [book.authorId] });
-      return this.json({ scope: 'b.id = $1', params: [book.id] });
+      if (query.includeAllAuthorBooks) return this.json(this.repository.findRowsByAuthor(book.authorId));
+      return this.json(this.repository.findRowsById(book.id));
     }
-    if (query.bookIds?.length) return this.json({ scope: 'b.id = ANY($1::int[])', params: [query.bookIds] });
-    return this.json({});
+    if (query.bookIds?.length) return this.json(this.repository.findRowsByIds(query.bookIds));
+    return this.json(this.repository.findAllRows());
   }
 
   /**
@@ -113,9 +111,8 @@ export class BookService {
    * the per-book series aggregate stays within the batch too). One query per batch, none extra.
    */
   private async *wholeLibraryJson(now: number, batchSize: number): AsyncGenerator<string> {
-    const scope = `b.id > $1 AND b.id <= (SELECT max(id) FROM (SELECT id FROM book WHERE id > $1 ORDER BY id LIMIT ${Math.trunc(batchSize)}) n)`;
     const batch = (after: number) => {
-      const rows = this.repository.findRows({ scope, params: [after] });
+      const rows = this.repository.findRowsAfter(after, batchSize);
       rows.catch(() => undefined); // a client gone mid-list leaves the prefetch unawaited: not an unhandled rejection
       return rows;
     };
@@ -141,14 +138,14 @@ export class BookService {
   }
 
   async resource(id: number, includeAuthor = true): Promise<BookResource> {
-    const [book] = await this.resources({ scope: 'b.id = $1', params: [id] }, includeAuthor);
+    const [book] = await this.resources(await this.repository.findRowsById(id), includeAuthor);
     if (!book) throw new NotFoundError(`Book with ID ${id} does not exist`);
     return book;
   }
 
   async byIds(ids: number[]): Promise<BookResource[]> {
     if (ids.length === 0) return [];
-    return this.resources({ scope: 'b.id = ANY($1::int[])', params: [ids] });
+    return this.resources(await this.repository.findRowsByIds(ids));
   }
 
   async findById(id: number): Promise<Book> {
@@ -171,15 +168,9 @@ export class BookService {
     }
     const editions = await this.editions.findBy({ bookId: id });
     const wanted = input.editions.find((edition) => edition.monitored && editions.some((e) => e.id === edition.id));
-    await this.dataSource.transaction(async (manager) => {
-      if (input.monitored !== undefined) book.monitored = input.monitored;
-      if (input.anyEditionOk !== undefined) book.anyEditionOk = input.anyEditionOk;
-      await manager.getRepository(Book).save(book);
-      if (wanted) {
-        await manager.update(Edition, { bookId: id, monitored: true }, { monitored: false });
-        await manager.update(Edition, { id: wanted.id }, { monitored: true });
-      }
-    });
+    if (input.monitored !== undefined) book.monitored = input.monitored;
+    if (input.anyEditionOk !== undefined) book.anyEditionOk = input.anyEditionOk;
+    await this.repository.saveMonitoringEdition(book, wanted?.id);
     this.events.emit(BookEditedEvent.NAME, new BookEditedEvent([id]));
   }
 
@@ -191,18 +182,11 @@ export class BookService {
 
   async delete(id: number, options: { deleteFiles?: boolean; addImportListExclusion?: boolean }): Promise<void> {
     const book = await this.findById(id);
-    const files: { path: string }[] = await this.dataSource.transaction(async (manager) => {
-      const deleted: [{ path: string }[], number] = await manager.query(
-        `DELETE FROM book_file f USING edition e WHERE e.id = f.edition_id AND e.book_id = $1 RETURNING f.path`,
-        [id],
-      );
-      await manager.delete(Book, { id });
-      return deleted[0];
-    });
+    const paths = await this.repository.deleteWithFiles(id);
     if (options.deleteFiles) {
-      for (const file of files) {
-        await rm(file.path, { force: true }).catch((error: Error) =>
-          this.logger.warn(`Could not delete '${file.path}': ${error.message}`),
+      for (const path of paths) {
+        await rm(path, { force: true }).catch((error: Error) =>
+          this.logger.warn(`Could not delete '${path}': ${error.message}`),
         );
       }
     }

@@ -1,3 +1,4 @@
+import { failure, ValidationFailure } from '../common/errors/domain-errors';
 import { CommandFlags } from './command-handler.decorator';
 
 /** One entry of Readarr's command catalogue (reference §8.3). */
@@ -9,11 +10,33 @@ export interface CatalogueEntry extends CommandFlags {
   completionMessage?: string;
   /** Priority given to the command when it is posted through the API. */
   manualPriority?: 'high';
+  /** Checks a posted body (field names as in `fields`); failures make POST /command answer 400. */
+  validate?: (body: Record<string, unknown>) => ValidationFailure[];
+}
+
+const isId = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
+
+/** Quire's `SendToEReader`: `connectionId` of a Send to E-Reader connection and `bookIds` (or `bookFileIds`). */
+function validateSendToEReader(body: Record<string, unknown>): ValidationFailure[] {
+  const failures: ValidationFailure[] = [];
+  if (!isId(body.connectionId))
+    failures.push(
+      failure('connectionId', "'Connection Id' must be the id of a Send to E-Reader connection.", body.connectionId),
+    );
+  const books = body.bookIds ?? [];
+  const files = body.bookFileIds ?? [];
+  if (!Array.isArray(books) || !books.every(isId))
+    failures.push(failure('bookIds', "'Book Ids' must be a list of book ids.", body.bookIds));
+  else if (!Array.isArray(files) || !files.every(isId))
+    failures.push(failure('bookFileIds', "'Book File Ids' must be a list of book file ids.", body.bookFileIds));
+  else if (books.length === 0 && files.length === 0)
+    failures.push(failure('bookIds', "'Book Ids' must not be empty.", body.bookIds, 'NotEmptyValidator'));
+  return failures;
 }
 
 const U = { sendUpdatesToClient: true } as const;
 
-/** Every command name Readarr knows, in its canonical spelling. POST accepts exactly these (any case). */
+/** Every command name Readarr knows (and Quire's own), in its canonical spelling. POST accepts exactly these (any case). */
 export const COMMAND_CATALOGUE: Readonly<Record<string, CatalogueEntry>> = {
   RefreshAuthor: {
     ...U,
@@ -73,6 +96,12 @@ export const COMMAND_CATALOGUE: Readonly<Record<string, CatalogueEntry>> = {
   Restart: {},
   Shutdown: {},
   Test: { ...U, fields: { duration: 4000 } },
+  // Quire's own (issue 25): mail books to an e-reader through a Send to E-Reader connection.
+  SendToEReader: {
+    ...U,
+    fields: { bookIds: [], bookFileIds: undefined, connectionId: undefined },
+    validate: validateSendToEReader,
+  },
   Unknown: { fields: { contractName: undefined }, completionMessage: 'Skipped' },
 };
 

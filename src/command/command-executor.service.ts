@@ -3,7 +3,6 @@ import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { ApplicationStoppingEvent } from '../common/lifecycle/application-stopping.event';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import type { Gauge, Histogram } from 'prom-client';
-import { DataSource, EntityManager } from 'typeorm';
 import { EnvService } from '../env/env.service';
 import { CommandContext } from './command-handler.decorator';
 import { COMMAND_DURATION_METRIC, QUEUE_DEPTH_METRIC } from './command-metrics';
@@ -11,20 +10,9 @@ import { CommandQueueService } from './command-queue.service';
 import { CommandRegistry } from './command-registry.service';
 import { CommandWorkerService } from './command-worker.service';
 import { CommandEntity } from './command.entity';
+import { CommandUpdatedEvent } from './command.events';
 import { CommandStatus, CommandStatusName } from './command.enums';
-import { rowsOf } from '../database/rows';
-
-// Arbitrary constant: serialises claims of every Quire process on one database, so the exclusivity
-// rules are checked against a stable set of running commands.
-const CLAIM_LOCK_ID = 727_002;
-
-interface RunningRow {
-  name: string;
-  exclusive: boolean;
-  type_exclusive: boolean;
-  disk_access: boolean;
-  long_running: boolean;
-}
+import { CommandRepository } from './command.repository';
 
 export class NoHandlerError extends Error {
   constructor(name: string) {
@@ -57,7 +45,7 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
   private readonly collector = () => this.collectDepth().catch(() => undefined);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly commands: CommandRepository,
     private readonly env: EnvService,
     private readonly registry: CommandRegistry,
     private readonly queue: CommandQueueService,
@@ -148,49 +136,31 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
     }
   }
 
-  /** One short transaction: lock, read the running set, pick the first eligible queued row, mark it started. */
+  /** Claims the next queued command this process may run now (Readarr's exclusivity rules), if any. */
   async claimNext(): Promise<CommandEntity | undefined> {
-    const id = await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [CLAIM_LOCK_ID]);
-      const running: RunningRow[] = await manager.query(
-        `SELECT name, exclusive, type_exclusive, disk_access, long_running FROM command WHERE status = 'started'`,
-      );
-      // An exclusive command blocks every other while it runs.
-      if (running.some((row) => row.exclusive)) return undefined;
-      let next = await this.pick(manager, running, true);
-      if (next?.exclusive && running.length > 0) {
-        // An exclusive command waits for the running ones; only long-running ones let others pass it.
-        if (!running.every((row) => row.long_running)) return undefined;
-        next = await this.pick(manager, running, false);
-      }
-      if (!next) return undefined;
-      await manager.query(
-        `UPDATE command SET status = 'started', started_at = clock_timestamp(), worker_id = $2 WHERE id = $1`,
-        [next.id, this.worker.id],
-      );
-      return next.id;
-    });
-    if (id === undefined) return undefined;
-    return (await this.dataSource.getRepository(CommandEntity).findOneBy({ id })) ?? undefined;
+    const started = await this.commands.claimNext(this.worker.id);
+    if (started) this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(started.id, 'started', { ...started }));
+    return started;
   }
 
-  private async pick(manager: EntityManager, running: RunningRow[], allowExclusive: boolean) {
-    const rows: { id: number; exclusive: boolean }[] = await manager.query(
-      `SELECT id, exclusive FROM command
-        WHERE status = 'queued'
-          AND NOT (disk_access AND $1::boolean)
-          AND NOT (type_exclusive AND name = ANY($2::varchar[]))
-          AND ($3::boolean OR NOT exclusive)
-        ORDER BY priority DESC, queued_at, id
-        LIMIT 1
-        FOR UPDATE SKIP LOCKED`,
-      [
-        running.some((row) => row.disk_access),
-        running.filter((row) => row.type_exclusive).map((row) => row.name),
-        allowExclusive,
-      ],
-    );
-    return rows[0];
+  /**
+   * Runs queued commands in this process until none is queued or running in the database, including the
+   * follow-up commands they queue — deterministic for tests, without polling over HTTP.
+   */
+  async drain(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.pump();
+      if (this.running.size > 0) {
+        await Promise.race(this.running);
+        continue;
+      }
+      const pending = await this.commands.countPending();
+      if (pending === 0) return;
+      if (Date.now() > deadline) throw new Error(`${pending} command(s) still queued or running after ${timeoutMs} ms`);
+      // Queued behind a command of another process, or a pump of the poll loop is under way: look again shortly.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   private async execute(command: CommandEntity): Promise<void> {
@@ -199,7 +169,7 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
     const context: CommandContext = {
       commandId: command.id,
       trigger: command.trigger,
-      progress: (message: string) => this.progress(command.id, message),
+      progress: (message: string) => this.progress(command, message),
     };
     let status: CommandStatusName = 'completed';
     let message: string;
@@ -217,30 +187,20 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
     }
     this.durations.observe({ name: command.name, status }, (Date.now() - started) / 1000);
     try {
-      const updated = rowsOf<{ id: number }>(
-        await this.dataSource.query(
-          `UPDATE command SET status = $2, result = $3, message = $4, exception = $5, ended_at = clock_timestamp()
-            WHERE id = $1 AND status = 'started' AND worker_id = $6 RETURNING id`,
-          [
-            command.id,
-            status,
-            status === 'completed' ? 'successful' : 'unsuccessful',
-            message,
-            exception,
-            this.worker.id,
-          ],
-        ),
-      );
-      if (updated.length === 0) return; // orphaned meanwhile by another process: its verdict stands
-      const finished = await this.dataSource.getRepository(CommandEntity).findOneBy({ id: command.id });
+      const recorded = await this.commands.finish(command.id, this.worker.id, { status, message, exception });
+      if (!recorded) return; // orphaned meanwhile by another process: its verdict stands
+      const finished = await this.commands.findById(command.id);
+      this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(command.id, status, finished ?? undefined));
       if (finished) await this.events.emitAsync(CommandExecutedEvent.NAME, new CommandExecutedEvent(finished));
     } catch (error) {
       if (!this.stopping) this.logger.error(`Recording the end of command ${command.id} failed: ${String(error)}`);
     }
   }
 
-  private async progress(id: number, message: string): Promise<void> {
-    await this.dataSource.query(`UPDATE command SET message = $2 WHERE id = $1 AND status = 'started'`, [id, message]);
+  private async progress(command: CommandEntity, message: string): Promise<void> {
+    const changed = await this.commands.setProgress(command.id, message);
+    if (changed)
+      this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(command.id, 'started', { ...command, message }));
   }
 
   private async beat(): Promise<void> {
@@ -252,11 +212,8 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
   }
 
   private async collectDepth(): Promise<void> {
-    if (!this.dataSource.isInitialized || this.stopping) return;
-    const rows: { status: string; count: string }[] = await this.dataSource.query(
-      `SELECT status, count(*) AS count FROM command GROUP BY status`,
-    );
-    const counts = new Map(rows.map((row) => [row.status, Number(row.count)]));
+    if (!this.commands.connected || this.stopping) return;
+    const counts = await this.commands.countByStatus();
     for (const status of CommandStatus.names) this.depth.set({ status }, counts.get(status) ?? 0);
   }
 }

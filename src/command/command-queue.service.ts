@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, Repository } from 'typeorm';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors/domain-errors';
 import { COMMAND_CATALOGUE } from './command-catalogue';
 import { buildBody, dedupKey } from './command-body';
 import { CommandRegistry } from './command-registry.service';
 import { CommandEntity } from './command.entity';
-import { CommandPriority, CommandPriorityName, CommandStatusName, CommandTriggerName } from './command.enums';
+import { CommandUpdatedEvent } from './command.events';
+import { CommandPriority, CommandPriorityName, CommandTriggerName } from './command.enums';
+import { CommandRepository } from './command.repository';
 
 export interface EnqueueOptions {
   trigger?: CommandTriggerName;
@@ -20,16 +21,6 @@ export interface EnqueueOptions {
 /** Finished commands stay in `GET /command` this long (Readarr's MessagingCleanup window). */
 export const RECENTLY_FINISHED_MS = 5 * 60_000;
 
-const STATUS_ORDER: CommandStatusName[] = [
-  'started',
-  'queued',
-  'completed',
-  'failed',
-  'aborted',
-  'cancelled',
-  'orphaned',
-];
-
 /**
  * The durable command queue: rows in table `command`. Any feature queues work with `enqueue`;
  * the executor of some Quire process sharing the database runs it.
@@ -39,8 +30,9 @@ export class CommandQueueService {
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    @InjectRepository(CommandEntity) private readonly commands: Repository<CommandEntity>,
+    private readonly commands: CommandRepository,
     private readonly registry: CommandRegistry,
+    private readonly events: EventEmitter2,
   ) {}
 
   /**
@@ -75,23 +67,15 @@ export class CommandQueueService {
     };
     // The partial unique index (name, dedup_key) over queued/started rows makes dedup hold across processes.
     for (let attempt = 0; attempt < 10; attempt++) {
-      const inserted = await this.commands
-        .createQueryBuilder()
-        .insert()
-        .values(row as QueryDeepPartialEntity<CommandEntity>)
-        .orIgnore()
-        .returning(['id'])
-        .execute();
-      const id = (inserted.raw as { id: number }[])[0]?.id;
+      const id = await this.commands.insertUnlessPending(row as QueryDeepPartialEntity<CommandEntity>);
       if (id) {
+        // Read before waking the executor, so the event shows the command still queued.
+        const queued = (await this.commands.findById(id))!;
         this.notify();
-        return this.commands.findOneByOrFail({ id });
+        this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(id, 'queued', queued));
+        return queued;
       }
-      const existing = await this.commands
-        .createQueryBuilder('c')
-        .where('c.name = :name AND c.dedup_key = :key', { name: canonical, key })
-        .andWhere(`c.status IN ('queued', 'started')`)
-        .getOne();
+      const existing = await this.commands.findPending(canonical, key);
       if (existing) return existing;
       // The equal command finished between our insert and our look-up: try again.
     }
@@ -111,6 +95,11 @@ export class CommandQueueService {
       throw ValidationError.of('name', "'Name' must not be empty.", name ?? null, 'NotEmptyValidator');
     const canonical = this.registry.resolveName(name);
     delete fields[nameKey!];
+    const validate = COMMAND_CATALOGUE[canonical]?.validate;
+    if (validate) {
+      const failures = validate(buildBody(canonical, fields, { trigger: 'manual', flags: {} }));
+      if (failures.length) throw new ValidationError(failures);
+    }
     return this.enqueue(canonical, fields, {
       trigger: 'manual',
       priority: COMMAND_CATALOGUE[canonical]?.manualPriority ?? 'normal',
@@ -120,39 +109,21 @@ export class CommandQueueService {
 
   /** Queued and running commands, and those that finished in the last few minutes (reference §8.2). */
   list(): Promise<CommandEntity[]> {
-    const order = `CASE c.status ${STATUS_ORDER.map((status, index) => `WHEN '${status}' THEN ${index}`).join(' ')} END`;
-    return this.commands
-      .createQueryBuilder('c')
-      .where(
-        new Brackets((where) =>
-          where
-            .where(`c.status IN ('queued', 'started')`)
-            .orWhere('c.ended_at > :since', { since: new Date(Date.now() - RECENTLY_FINISHED_MS) }),
-        ),
-      )
-      .orderBy(order, 'ASC')
-      .addOrderBy('c.priority', 'DESC')
-      .addOrderBy('c.queued_at', 'ASC')
-      .addOrderBy('c.id', 'ASC')
-      .getMany();
+    return this.commands.findPendingAndEndedSince(new Date(Date.now() - RECENTLY_FINISHED_MS));
   }
 
   async get(id: number): Promise<CommandEntity> {
-    const command = await this.commands.findOneBy({ id });
+    const command = await this.commands.findById(id);
     if (!command) throw new NotFoundError(`Command with ID ${id} does not exist`);
     return command;
   }
 
   /** Cancels a queued command so it never runs; anything else is a conflict (Readarr: 409). */
   async cancel(id: number): Promise<CommandEntity> {
-    const updated = await this.commands
-      .createQueryBuilder()
-      .update()
-      .set({ status: 'cancelled', endedAt: () => 'clock_timestamp()', message: 'Cancelled' })
-      .where(`id = :id AND status = 'queued'`, { id })
-      .execute();
+    const cancelled = await this.commands.cancelQueued(id);
     const command = await this.get(id);
-    if (!updated.affected) throw new ConflictError('Unable to cancel task');
+    if (!cancelled) throw new ConflictError('Unable to cancel task');
+    this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(id, 'cancelled', command));
     return command;
   }
 

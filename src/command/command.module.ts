@@ -4,16 +4,19 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CommandController } from './command.controller';
 import { CommandEntity } from './command.entity';
+import { CommandRepository } from './command.repository';
 import { CommandExecutorService } from './command-executor.service';
 import { commandMetricProviders } from './command-metrics';
 import { CommandQueueService } from './command-queue.service';
 import { CommandRegistry } from './command-registry.service';
 import { CommandRetentionService } from './command-retention.service';
 import { CommandWorkerEntity } from './command-worker.entity';
+import { CommandWorkerRepository } from './command-worker.repository';
 import { CommandWorkerService } from './command-worker.service';
 import { HousekeepingHandler, MessagingCleanupHandler } from './handlers/housekeeping.handler';
 import { TestCommandHandler } from './handlers/test.handler';
 import { ScheduledTaskEntity } from './scheduled-task.entity';
+import { ScheduledTaskRepository } from './scheduled-task.repository';
 import { TaskController } from './task.controller';
 import { TaskSchedulerService } from './task-scheduler.service';
 
@@ -31,6 +34,9 @@ import { TaskSchedulerService } from './task-scheduler.service';
   controllers: [CommandController, TaskController],
   providers: [
     ...commandMetricProviders,
+    CommandRepository,
+    CommandWorkerRepository,
+    ScheduledTaskRepository,
     CommandRegistry,
     CommandQueueService,
     CommandWorkerService,

@@ -8,5 +8,7 @@ export type {
 export { CommandQueueService } from './command-queue.service';
 export type { EnqueueOptions } from './command-queue.service';
 export { CommandExecutedEvent } from './command-executor.service';
+export { CommandUpdatedEvent } from './command.events';
+export { toCommandResource } from './command.mapper';
 export { HOUSEKEEPING_EVENT } from './handlers/housekeeping.handler';
 export { CommandModule } from './command.module';

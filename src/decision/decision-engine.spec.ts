@@ -2,7 +2,7 @@ import { QUALITY_IDS } from '../profile/quality/quality';
 import { formatMatches, formatScore, matchFormats } from './custom-format-calculator';
 import { prioritize } from './decision-comparer';
 import { evaluate } from './evaluate';
-import { context, NOW, remote } from './test-helpers';
+import { context, NOW, remote } from '../../test/factories/decision';
 
 const spec = (
   implementation: string,

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ImportModule } from '../import/import.module';
+import { RootFolderModule } from '../root-folder/root-folder.module';
 import { DiskScanRepository } from './disk-scan.repository';
 import { DiskScanService } from './disk-scan.service';
 import { RescanFoldersHandler } from './rescan-folders.handler';
 
 /** RescanFolders: the library's files on disk ↔ the book_file table. */
 @Module({
-  imports: [ImportModule],
+  imports: [ImportModule, RootFolderModule],
   providers: [DiskScanRepository, DiskScanService, RescanFoldersHandler],
   exports: [DiskScanService],
 })

@@ -63,8 +63,4 @@ export class DiskScanRepository {
       ? this.dataSource.query(`SELECT id, path FROM author WHERE id = ANY($1::int[]) ORDER BY id`, [ids])
       : this.dataSource.query(`SELECT id, path FROM author ORDER BY id`);
   }
-
-  rootFolders(): Promise<{ path: string }[]> {
-    return this.dataSource.query(`SELECT path FROM root_folder ORDER BY path`);
-  }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandHandler, type CommandContext, type CommandHandlerInstance } from '../command/command-handler.decorator';
 import { BadRequestError } from '../common/errors/domain-errors';
 import { safePath } from '../filesystem/safe-path';
+import { RootFolderRepository } from '../root-folder/root-folder.repository';
 import { DiskScanRepository } from './disk-scan.repository';
 import { DiskScanService } from './disk-scan.service';
 
@@ -17,6 +18,7 @@ export class RescanFoldersHandler implements CommandHandlerInstance {
   constructor(
     private readonly scanner: DiskScanService,
     private readonly repository: DiskScanRepository,
+    private readonly rootFolders: RootFolderRepository,
   ) {}
 
   async execute(body: Record<string, unknown>, context: CommandContext): Promise<string> {
@@ -38,6 +40,6 @@ export class RescanFoldersHandler implements CommandHandlerInstance {
       if (body.authorIds.some((id) => !Number.isInteger(id))) throw new BadRequestError('authorIds must be integers');
       return (await this.repository.authors(body.authorIds as number[])).map((author) => author.path);
     }
-    return (await this.repository.rootFolders()).map((folder) => folder.path.replace(/\/+$/, '') || '/');
+    return (await this.rootFolders.paths()).map((path) => path.replace(/\/+$/, '') || '/');
   }
 }

@@ -62,6 +62,13 @@ export class EnvSchema {
   @Max(60000, { message: 'must be an integer between 10 and 60000' })
   COMMAND_POLL_INTERVAL_MS: number = 1000;
 
+  /** Open live-push (SignalR) connections per process; one more is refused with 503. */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 1 and 100000' })
+  @Min(1, { message: 'must be an integer between 1 and 100000' })
+  @Max(100_000, { message: 'must be an integer between 1 and 100000' })
+  PUSH_MAX_CONNECTIONS: number = 500;
+
   /** A process whose heartbeat is older than this is dead: its running commands become `orphaned`. */
   @Transform(toInt)
   @IsInt({ message: 'must be an integer between 1000 and 3600000' })

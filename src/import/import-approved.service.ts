@@ -1,10 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { readdir, unlink, utimes } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { DataSource } from 'typeorm';
 import { BookFileDeletedEvent } from '../book-file/book-file.events';
+import { BookFileRepository } from '../book-file/book-file.repository';
 import { BookFileService } from '../book-file/book-file.service';
 import { LibraryNotificationEvent } from '../notification/library-notification.event';
 import { qualityModel } from '../parser/quality-model';
@@ -53,7 +52,7 @@ export class ImportApprovedService {
     private readonly mediaManagement: MediaManagementConfigService,
     private readonly events: EventEmitter2,
     private readonly recycleBin: RecycleBinService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly bookFileRows: BookFileRepository,
   ) {}
 
   async import(decisions: ImportDecision[], source: ImportSource): Promise<ImportResult[]> {
@@ -194,15 +193,10 @@ export class ImportApprovedService {
   /** An upgraded file goes to the recycle bin when one is configured, else it is deleted; its row goes. */
   private async retire(file: { id: number; path: string }): Promise<void> {
     await this.recycleBin.recycleOrDelete(file.path);
-    const [row] = await this.dataSource.query<{ bookId: number | null; authorId: number | null }[]>(
-      `SELECT e.book_id AS "bookId", b.author_id AS "authorId" FROM book_file f
-       LEFT JOIN edition e ON e.id = f.edition_id LEFT JOIN book b ON b.id = e.book_id WHERE f.id = $1`,
-      [file.id],
-    );
-    await this.dataSource.query('DELETE FROM book_file WHERE id = $1', [file.id]);
+    const owner = await this.bookFileRows.deleteReturningOwner(file.id);
     this.events.emit(
       BookFileDeletedEvent.NAME,
-      new BookFileDeletedEvent(file.id, row?.bookId ?? null, row?.authorId ?? null, file.path),
+      new BookFileDeletedEvent(file.id, owner.bookId, owner.authorId, file.path),
     );
   }
 }

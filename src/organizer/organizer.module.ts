@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BookFileModule } from '../book-file/book-file.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { HistoryEntry } from '../history/history.entity';
 import { MediaFileModule } from '../media-file/media-file.module';
@@ -14,7 +15,7 @@ import { RetagService } from './retag.service';
 
 /** Naming engine, rename and retag (previews + commands). `/config/naming/examples` lives with the naming config. */
 @Module({
-  imports: [TypeOrmModule.forFeature([HistoryEntry]), MediaFileModule],
+  imports: [TypeOrmModule.forFeature([HistoryEntry]), MediaFileModule, BookFileModule],
   controllers: [OrganizerController],
   providers: [
     NamingContextRepository,

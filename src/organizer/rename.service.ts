@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { dirname } from 'node:path';
-import { DataSource } from 'typeorm';
+import { BookFileRepository } from '../book-file/book-file.repository';
 import { BadRequestError } from '../common/errors/domain-errors';
 import { LibraryNotificationEvent } from '../notification/library-notification.event';
 import { qualityModel } from '../parser/quality-model';
@@ -28,7 +27,7 @@ export class RenameService {
     private readonly names: FileNameBuilder,
     private readonly history: FileHistoryService,
     private readonly events: EventEmitter2,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly bookFiles: BookFileRepository,
   ) {}
 
   async plan(filter: { authorIds?: number[]; bookIds?: number[]; bookFileIds?: number[] }): Promise<RenamePlan[]> {
@@ -57,10 +56,7 @@ export class RenameService {
     for (const plan of plans) {
       try {
         await transferFile(plan.existingPath, plan.newPath, 'move');
-        await this.dataSource.query('UPDATE book_file SET path = $1 WHERE id = $2', [
-          plan.newPath,
-          plan.row.bookFileId,
-        ]);
+        if (plan.row.bookFileId !== null) await this.bookFiles.setPath(plan.row.bookFileId, plan.newPath);
         await removeEmptyFolders(dirname(plan.existingPath), plan.row.authorPath);
         await this.history.record({
           eventType: 'bookFileRenamed',

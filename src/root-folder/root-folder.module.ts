@@ -4,13 +4,14 @@ import { ProfileModule } from '../profile/profile.module';
 import { TagModule } from '../tag/tag.module';
 import { RootFolderController } from './root-folder.controller';
 import { RootFolder } from './root-folder.entity';
+import { RootFolderRepository } from './root-folder.repository';
 import { RootFolderService } from './root-folder.service';
 import { RootFolderViews } from './root-folder.views';
 
 @Module({
   imports: [TypeOrmModule.forFeature([RootFolder]), ProfileModule, TagModule],
   controllers: [RootFolderController],
-  providers: [RootFolderService, RootFolderViews],
-  exports: [RootFolderService],
+  providers: [RootFolderService, RootFolderViews, RootFolderRepository],
+  exports: [RootFolderService, RootFolderViews, RootFolderRepository],
 })
 export class RootFolderModule {}

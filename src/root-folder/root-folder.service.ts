@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { resolve } from 'node:path';
 import { Repository } from 'typeorm';
 import { failure, NotFoundError, ValidationError, ValidationFailure } from '../common/errors/domain-errors';
 import { EnvService } from '../env/env.service';
-import { columnExists } from '../profile/common/optional-table';
 import { MetadataProfileService } from '../profile/metadata-profile/metadata-profile.service';
 import { QualityProfileService } from '../profile/quality-profile/quality-profile.service';
 import { TagService } from '../tag/tag.service';
@@ -18,6 +18,8 @@ import {
   SYSTEM_FOLDERS,
 } from './root-folder-disk';
 import { RootFolder } from './root-folder.entity';
+import { RootFolderRepository } from './root-folder.repository';
+import { RootFolderAddedEvent, RootFolderDeletedEvent, RootFolderEditedEvent } from './root-folder.events';
 import { RootFolderResource, UnmappedFolder } from './root-folder.resource';
 
 @Injectable()
@@ -28,6 +30,8 @@ export class RootFolderService {
     private readonly metadataProfiles: MetadataProfileService,
     private readonly tags: TagService,
     private readonly env: EnvService,
+    private readonly repository: RootFolderRepository,
+    private readonly events: EventEmitter2,
   ) {}
 
   findAll(): Promise<RootFolder[]> {
@@ -56,7 +60,9 @@ export class RootFolderService {
     await this.validateDefaults(input, failures);
     if (failures.length) throw new ValidationError(failures);
     await this.tags.assertExist(input.defaultTags ?? [], 'defaultTags');
-    return this.folders.save(this.folders.create({ ...this.values(input), path }));
+    const created = await this.folders.save(this.folders.create({ ...this.values(input), path }));
+    this.events.emit(RootFolderAddedEvent.NAME, new RootFolderAddedEvent(created.id));
+    return created;
   }
 
   async update(id: number, input: RootFolderResource): Promise<RootFolder> {
@@ -68,28 +74,23 @@ export class RootFolderService {
     if (failures.length) throw new ValidationError(failures);
     await this.tags.assertExist(input.defaultTags ?? [], 'defaultTags');
     Object.assign(folder, this.values(input));
-    return this.folders.save(folder);
+    const saved = await this.folders.save(folder);
+    this.events.emit(RootFolderEditedEvent.NAME, new RootFolderEditedEvent(saved.id));
+    return saved;
   }
 
   /** Authors keep their paths; the folder simply stops being a root folder (as in Readarr). */
   async delete(id: number): Promise<void> {
     await this.findById(id);
     await this.folders.delete(id);
+    this.events.emit(RootFolderDeletedEvent.NAME, new RootFolderDeletedEvent(id));
   }
 
   /** Sub-folders of the root that no author's path points into. */
   async unmappedFolders(folder: RootFolder): Promise<UnmappedFolder[]> {
     const candidates = await subfolders(folder.path);
     if (!candidates.length) return [];
-    const db = this.folders.manager;
-    const authorPaths: string[] = (await columnExists(db, 'author', 'path'))
-      ? (
-          await db.query<{ path: string }[]>(`SELECT path FROM author WHERE path IS NOT NULL AND left(path, $2) = $1`, [
-            folder.path,
-            folder.path.length,
-          ])
-        ).map((row) => normalisePath(row.path))
-      : [];
+    const authorPaths = (await this.repository.authorPathsUnder(folder.path)).map(normalisePath);
     return candidates
       .filter((candidate) => !authorPaths.some((authorPath) => isSameOrInside(candidate.path, authorPath)))
       .map((candidate) => ({ name: candidate.name, path: candidate.path, relativePath: candidate.name }));

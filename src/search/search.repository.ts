@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { cutoffSets } from '../book-file/quality-cutoff';
 import type { QualityProfile } from '../profile/quality-profile/quality-profile.entity';
-import { cutoffUnmetCondition } from '../wanted/wanted.service';
+import { cutoffUnmetCondition } from '../book/book.repository';
 
 const NO_FILE = `NOT EXISTS (SELECT 1 FROM book_file f JOIN edition fe ON fe.id = f.edition_id WHERE fe.book_id = b.id)`;
 

@@ -42,9 +42,10 @@ describe('providers: notification connections', () => {
       'HomeAssistant',
       'Ntfy',
       'QuireHub',
+      'SendToEReader',
       'Webhook',
     ]);
-    const hook = schema[4];
+    const hook = schema.find((s: { implementation: string }) => s.implementation === 'Webhook');
     expect(hook).toMatchObject({
       configContract: 'WebhookSettings',
       onGrab: false,

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BackupManifest } from '../../src/system/backup/database-dump';
+import { BackupManifest } from '../../src/database/database-dump';
 import { RESTART_EXIT_CODE } from '../../src/system/lifecycle/lifecycle.service';
 import { readZip } from '../../src/system/backup/zip-archive';
 import { QuireProcess, spawnQuire } from '../utils/spawn-quire';

@@ -1,3 +1,4 @@
+import { CommandExecutorService } from '../../src/command/command-executor.service';
 import { FINAL_STATUSES } from '../../src/command/command.enums';
 import type { TestApp } from './create-test-app';
 
@@ -51,20 +52,10 @@ export async function runCommand(
   return waitForCommand(t, (response.body as CommandJson).id, timeoutMs);
 }
 
-/** Waits until no command is queued or running (e.g. after an action that queues follow-up commands). */
+/**
+ * Runs every queued command (and the follow-ups they queue) in the test's own process until none is queued or
+ * running — no polling over HTTP.
+ */
 export async function drainCommands(t: TestApp, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await t.api.get('/api/v1/command');
-    if (response.status !== 200) throw new Error(`GET /api/v1/command answered ${response.status}`);
-    const pending = (response.body as CommandJson[]).filter((command) =>
-      ['queued', 'started'].includes(command.status),
-    );
-    if (pending.length === 0) return;
-    if (Date.now() > deadline)
-      throw new Error(
-        `Commands still pending after ${timeoutMs} ms: ${pending.map((c) => `${c.name}#${c.id}`).join(', ')}`,
-      );
-    await sleep(25);
-  }
+  await t.app.get(CommandExecutorService).drain(timeoutMs);
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import pino from 'pino';
 import { EnvService } from '../../env/env.service';
-import { logTapFor } from '../../system/log/log-tap';
+import { logTapFor } from '../logging/log-tap';
 import { redactQueryParameters, redactUrl } from './redact-secrets';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The one place that removes credentials from text before it leaves the process: log lines for stdout, the
- * log table and the log files (src/common/http/logging.ts, src/system/log/log-tap.ts), and error bodies
+ * log table and the log files (src/common/http/logging.ts, src/common/logging/log-tap.ts), and error bodies
  * (src/common/errors/error-body.ts). Query parameters are judged by their *decoded* name, the way Express reads
  * them, so `?api%6Bey=`, `?apikey%00=`, `?apikey[]=` and `?API_KEY=` are all redacted.
  */

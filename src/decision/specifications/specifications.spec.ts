@@ -1,5 +1,5 @@
 import { QUALITY_IDS } from '../../profile/quality/quality';
-import { context, remote, author, book, NOW } from '../test-helpers';
+import { context, remote, author, book, NOW } from '../../../test/factories/decision';
 import { AcceptableSizeSpecification } from './acceptable-size.specification';
 import { BlocklistSpecification } from './blocklist.specification';
 import { CustomFormatScoreSpecification } from './custom-format-score.specification';

@@ -1,6 +1,7 @@
 import { MailerService } from '@nestjs-modules/mailer';
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { EnvService } from '../../env/env.service';
 import { ChannelMessage } from '../notification.types';
@@ -20,9 +21,22 @@ export interface EmailSettings {
   password?: string;
   /** Deadline for one send attempt (spec: 15 s). */
   timeoutMs?: number;
+  /**
+   * Files to attach, by reference: read from disk at each attempt (the hub never stores their bytes). A file that
+   * is gone makes the attempt fail for good.
+   */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  path: string;
+  filename: string;
+  contentType: string;
 }
 
 export const EMAIL_TIMEOUT_MS = 15_000;
+/** Deadline of a send with attachments (a 50 MB book takes a while over a home uplink). */
+export const EMAIL_ATTACHMENT_TIMEOUT_MS = 120_000;
 /** Subjects are shortened to this (RFC 5322 advises lines under 78 characters; folding keeps longer ones legal). */
 export const EMAIL_MAX_SUBJECT_CHARS = 250;
 
@@ -120,6 +134,10 @@ export class EmailChannel implements NotificationChannel<EmailSettings>, OnModul
   async send(message: ChannelMessage, settings: EmailSettings): Promise<ChannelSendOutcome> {
     const transporterName = this.transporterFor(settings);
     const deadline = settings.timeoutMs ?? EMAIL_TIMEOUT_MS;
+    for (const attachment of settings.attachments ?? []) {
+      const info = await stat(attachment.path).catch(() => undefined);
+      if (!info?.isFile()) throw new ChannelSendError(`attachment ${attachment.filename} is no longer on disk`, false);
+    }
     try {
       const info = (await withDeadline(
         this.mailer.sendMail({
@@ -131,6 +149,11 @@ export class EmailChannel implements NotificationChannel<EmailSettings>, OnModul
           messageId: message.wireId ? messageIdFor(message.wireId, settings.from) : undefined,
           text: markdownToText(message.body),
           html: markdownToHtml(message.body),
+          attachments: settings.attachments?.map((attachment) => ({
+            filename: attachment.filename,
+            path: attachment.path,
+            contentType: attachment.contentType,
+          })),
         }),
         deadline,
         'SMTP send',

@@ -4,6 +4,7 @@ import type { Counter, Histogram } from 'prom-client';
 import { EnvService } from '../../env/env.service';
 import { ChannelSendError } from '../channels/channel';
 import { ChannelRegistry } from '../channels/channel-registry';
+import { EMAIL_ATTACHMENT_TIMEOUT_MS } from '../channels/email.channel';
 import { AttemptOutcome } from '../entities/hub-delivery-attempt.entity';
 import { DeliveryState } from '../entities/hub-delivery.entity';
 import { METRIC_DELIVERIES, METRIC_DELIVERY_DURATION } from '../hub-metrics';
@@ -43,6 +44,8 @@ export class DeliveryRunner {
       this.env.get('HUB_EMAIL_TIMEOUT_MS'),
       this.env.get('HUB_NTFY_TIMEOUT_MS'),
       this.env.get('HUB_HA_TTS_TIMEOUT_MS'),
+      // A connection may send a book as an attachment (SendToEReader), with a longer deadline.
+      EMAIL_ATTACHMENT_TIMEOUT_MS,
     );
     return longest + 30_000;
   }

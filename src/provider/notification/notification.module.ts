@@ -13,8 +13,28 @@ import {
 import { NotificationController } from './notification.controller';
 import { NOTIFICATION_REGISTRY, NotificationService } from './notification.service';
 import { NotificationTargetResolver } from './notification-target.resolver';
+import { SendToEReaderConnection } from './send-to-ereader.connection';
+import { SendToEReaderHandler } from './send-to-ereader.handler';
+import { SendToEReaderImportListener } from './send-to-ereader.import-listener';
+import { SendToEReaderRepository } from './send-to-ereader.repository';
+import { SendToEReaderService } from './send-to-ereader.service';
 
-const CONNECTIONS = [EmailConnection, HomeAssistantConnection, NtfyConnection, QuireHubConnection, WebhookConnection];
+const CONNECTIONS = [
+  EmailConnection,
+  HomeAssistantConnection,
+  NtfyConnection,
+  QuireHubConnection,
+  SendToEReaderConnection,
+  WebhookConnection,
+];
+
+/** Send to E-Reader's own parts: file choice and sending, the command, the import hook. */
+const SEND_TO_EREADER = [
+  SendToEReaderRepository,
+  SendToEReaderService,
+  SendToEReaderHandler,
+  SendToEReaderImportListener,
+];
 
 /**
  * `/api/v1/notification`: Readarr's notification connections. Library events reach them through the hub's durable
@@ -33,6 +53,7 @@ const CONNECTIONS = [EmailConnection, HomeAssistantConnection, NtfyConnection, Q
     NotificationService,
     NotificationEventListener,
     NotificationTargetResolver,
+    ...SEND_TO_EREADER,
   ],
   exports: [NotificationService],
 })

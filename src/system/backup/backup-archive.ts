@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { APP_NAME } from '../../common/app-info';
 import { BadRequestError } from '../../common/errors/domain-errors';
-import { BackupManifest, tableEntryName } from './database-dump';
+import { BackupManifest, tableEntryName } from '../../database/database-dump';
 import { InvalidArchiveError, ZipReader } from './zip-archive';
 
 /** Whole archives are refused beyond this. */

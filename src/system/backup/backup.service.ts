@@ -11,7 +11,7 @@ import { EnvService } from '../../env/env.service';
 import { HostConfigService } from '../../settings/host/host-config.service';
 import { BACKUP_NAME_PATTERN, backupId, backupName, BackupType, BackupTypeName } from './backup-files';
 import { BackupResource } from './backup.resource';
-import { BackupManifest, dumpDatabase, restoreDatabase, tableEntryName } from './database-dump';
+import { BackupManifest, dumpDatabase, restoreDatabase, tableEntryName } from '../../database/database-dump';
 import { writeZip, ZipReader } from './zip-archive';
 import { archiveError, MAX_ARCHIVE_ENTRIES, rowChunks, validateArchive } from './backup-archive';
 

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { readFile, realpath, statfs } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import { DataSource } from 'typeorm';
 import { EnvService } from '../../env/env.service';
-import { rootFolderPaths } from './root-folder-paths';
+import { RootFolderRepository } from '../../root-folder/root-folder.repository';
 
 export interface DiskSpace {
   path: string;
@@ -18,11 +16,11 @@ export interface DiskSpace {
 export class DiskSpaceService {
   constructor(
     private readonly env: EnvService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rootFolders: RootFolderRepository,
   ) {}
 
   async list(): Promise<DiskSpace[]> {
-    const paths = [resolve(this.env.get('DATA_DIR')), ...(await rootFolderPaths(this.dataSource))];
+    const paths = [resolve(this.env.get('DATA_DIR')), ...(await this.rootFolders.paths())];
     const mounts = await readMounts();
     const byMount = new Map<string, DiskSpace>();
     for (const path of paths) {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { RootFolderModule } from '../../root-folder/root-folder.module';
 import { DiskSpaceModule } from '../disk-space/disk-space.module';
 import { ApiKeyValidationCheck } from './checks/api-key.check';
 import { AppDataLocationCheck } from './checks/app-data.check';
@@ -12,7 +13,7 @@ import { HealthController } from './health.controller';
 import { HealthService } from './health.service';
 
 @Module({
-  imports: [DiscoveryModule, DiskSpaceModule],
+  imports: [DiscoveryModule, DiskSpaceModule, RootFolderModule],
   controllers: [HealthController],
   providers: [
     HealthService,

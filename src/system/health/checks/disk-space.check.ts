@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { resolve } from 'node:path';
-import { DataSource } from 'typeorm';
 import { EnvService } from '../../../env/env.service';
 import { MediaManagementConfigService } from '../../../settings/media-management/media-management-config.service';
 import { DiskSpaceService } from '../../disk-space/disk-space.service';
-import { rootFolderPaths } from '../../disk-space/root-folder-paths';
+import { RootFolderRepository } from '../../../root-folder/root-folder.repository';
 import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } from '../health-check';
 
 const MB = 1024 * 1024;
@@ -21,7 +19,7 @@ export class DiskSpaceCheck implements HealthCheck {
     private readonly env: EnvService,
     private readonly diskSpace: DiskSpaceService,
     private readonly mediaManagement: MediaManagementConfigService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rootFolders: RootFolderRepository,
   ) {}
 
   async check(): Promise<HealthCheckResult[]> {
@@ -37,7 +35,7 @@ export class DiskSpaceCheck implements HealthCheck {
         ),
       );
     const minimum = (await this.mediaManagement.load()).minimumFreeSpaceWhenImporting;
-    for (const path of await rootFolderPaths(this.dataSource)) {
+    for (const path of await this.rootFolders.paths()) {
       const space = await this.diskSpace.spaceOf(path);
       if (space && space.freeSpace < minimum * MB)
         results.push(

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { folderProblem } from '../../../settings/media-management/media-management-config.service';
-import { rootFolderPaths } from '../../disk-space/root-folder-paths';
+import { RootFolderRepository } from '../../../root-folder/root-folder.repository';
 import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } from '../health-check';
 
 /** Readarr's RootFolderCheck: every root folder must exist and be writable. */
@@ -11,12 +9,12 @@ import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } fro
 export class RootFolderCheck implements HealthCheck {
   readonly source = 'RootFolderCheck';
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly rootFolders: RootFolderRepository) {}
 
   async check(): Promise<HealthCheckResult[]> {
     const missing: string[] = [];
     const unwritable: string[] = [];
-    for (const path of await rootFolderPaths(this.dataSource)) {
+    for (const path of await this.rootFolders.paths()) {
       const problem = await folderProblem(path);
       if (!problem) continue;
       if (/does not exist|not a folder/.test(problem)) missing.push(path);

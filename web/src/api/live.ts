@@ -1,0 +1,125 @@
+import { HubConnectionBuilder, HubConnectionState, type ILogger, LogLevel } from '@microsoft/signalr';
+import type { QueryClient } from '@tanstack/react-query';
+import { type Command, currentConfig, urlBase } from './client';
+import { keys } from './keys';
+
+/** What the hub sends with `receiveMessage` (Readarr's wire contract). */
+export interface LiveMessage {
+  name: string;
+  body: {
+    resource?: { id?: number } & Record<string, unknown>;
+    /** 'created' | 'updated' | 'deleted' | 'sync' (others are ignored) */
+    action: string;
+  };
+}
+
+/** Resource names of the hub → the query-key roots they make stale. */
+const INVALIDATES: Record<string, string[][]> = {
+  author: [['author'], ['book']],
+  book: [['book'], ['author']],
+  bookfile: [['bookfile'], ['book'], ['author']],
+  queue: [['queue']],
+  history: [['history']],
+  rootfolder: [['rootfolder']],
+  tag: [['tag']],
+  qualityprofile: [['qualityprofile']],
+  metadataprofile: [['metadataprofile']],
+  customfilter: [['customfilter']],
+  // A command message without a resource (`sync`): the whole list is re-read.
+  command: [['command']],
+};
+
+/** Commands whose end means the library changed (the author's books appear when a refresh ends). */
+const LIBRARY_COMMANDS = new Set([
+  'RefreshAuthor',
+  'RefreshBook',
+  'RescanFolders',
+  'BulkRefreshAuthor',
+  'ManualImport',
+  'MoveAuthor',
+  'RenameFiles',
+  'RetagFiles',
+]);
+
+export function isFinished(command: Pick<Command, 'status'>): boolean {
+  return (
+    command.status === 'completed' ||
+    command.status === 'failed' ||
+    command.status === 'aborted' ||
+    command.status === 'cancelled'
+  );
+}
+
+/**
+ * Puts a command into the cached list of commands (newest state wins). A library command that has just ended
+ * (first seen finished, or seen running before) refreshes the library: the author's books appear when its refresh ends.
+ */
+export function applyCommand(client: QueryClient, command: Command): void {
+  const previous = client.getQueryData<Command[]>(keys.commands)?.find((item) => item.id === command.id);
+  client.setQueryData<Command[]>(keys.commands, (list = []) =>
+    [command, ...list.filter((item) => item.id !== command.id)].slice(0, 50),
+  );
+  const justEnded = isFinished(command) && (!previous || !isFinished(previous));
+  if (justEnded && LIBRARY_COMMANDS.has(command.name ?? '')) {
+    for (const root of ['author', 'book', 'bookfile', 'series', 'history'])
+      void client.invalidateQueries({ queryKey: [root] });
+  }
+}
+
+/** Applies one hub message to the query caches: commands are patched in place, the rest invalidated. */
+export function applyMessage(client: QueryClient, message: LiveMessage): void {
+  if (message.name === 'command' && message.body.resource) {
+    applyCommand(client, message.body.resource as Command);
+    return;
+  }
+  for (const queryKey of INVALIDATES[message.name] ?? []) void client.invalidateQueries({ queryKey });
+}
+
+// The hub's own diagnostics stay out of the console's error level: a lost connection is retried, not an app error.
+const quietLogger: ILogger = {
+  log: (level, message) => {
+    if (level >= LogLevel.Warning) console.debug(`[live] ${message}`);
+  },
+};
+
+let liveConnected = false;
+export const isLive = (): boolean => liveConnected;
+
+/** Connects to `/signalr/messages` and keeps reconnecting; returns a stop function. */
+export function startLive(client: QueryClient, onState: (connected: boolean) => void): () => void {
+  const connection = new HubConnectionBuilder()
+    .withUrl(`${urlBase()}/signalr/messages`, { accessTokenFactory: () => currentConfig().apiKey })
+    .withAutomaticReconnect({
+      nextRetryDelayInMilliseconds: (context) => Math.min(30_000, 1000 * 2 ** context.previousRetryCount),
+    })
+    .configureLogging(quietLogger)
+    .build();
+  const setState = (connected: boolean) => {
+    liveConnected = connected;
+    onState(connected);
+  };
+  connection.on('receiveMessage', (message: LiveMessage) => applyMessage(client, message));
+  connection.onreconnected(() => {
+    setState(true);
+    void client.invalidateQueries();
+  });
+  connection.onreconnecting(() => setState(false));
+  connection.onclose(() => setState(false));
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const start = (attempt: number) => {
+    connection.start().then(
+      () => setState(true),
+      () => {
+        if (!stopped && connection.state === HubConnectionState.Disconnected)
+          timer = setTimeout(() => start(attempt + 1), Math.min(60_000, 2000 * 2 ** attempt));
+      },
+    );
+  };
+  start(0);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    void connection.stop();
+  };
+}

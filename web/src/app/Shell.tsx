@@ -1,0 +1,103 @@
+import { AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
+import { type InitializeConfig, signOut } from '../api/client';
+import { useCommandPolling, useCommands } from '../api/commands';
+import { isFinished, startLive } from '../api/live';
+import { queryClient } from '../api/query-client';
+import { EmptyState, LoadingState } from '../components/States';
+import AuthorDetailPage from '../features/author/AuthorDetailPage';
+import { AuthorsIndexPage } from '../features/authors/AuthorsIndexPage';
+import BooksIndexPage from '../features/books/BooksIndexPage';
+
+// The pages with budgets (authors, author detail, books) are in the first bundle: no round trip before their data.
+const BookDetailPage = lazy(() => import('../features/book/BookDetailPage'));
+const BookshelfPage = lazy(() => import('../features/shelf/BookshelfPage'));
+const UnmappedPage = lazy(() => import('../features/unmapped/UnmappedPage'));
+const AddSearchPage = lazy(() => import('../features/add/AddSearchPage'));
+
+const NAV = [
+  { to: '/', label: 'Authors', end: true },
+  { to: '/books', label: 'Books' },
+  { to: '/shelf', label: 'Bookshelf' },
+  { to: '/unmapped', label: 'Unmapped files' },
+  { to: '/add/search', label: 'Add new' },
+];
+
+function RunningCommands() {
+  const running = useCommands().filter((command) => !isFinished(command));
+  if (running.length === 0) return null;
+  return (
+    <Tooltip
+      label={running
+        .map((command) => `${command.commandName ?? command.name}: ${command.message ?? command.status}`)
+        .join('\n')}
+      multiline
+    >
+      <Badge variant="light" color="yellow" data-testid="running-commands">
+        {running.length} running
+      </Badge>
+    </Tooltip>
+  );
+}
+
+export function Shell({ config }: { config: InitializeConfig }) {
+  const [opened, { toggle, close }] = useDisclosure();
+  const [live, setLive] = useState(false);
+  const location = useLocation();
+  useEffect(() => startLive(queryClient, setLive), []);
+  useEffect(close, [location.pathname, close]);
+  useCommandPolling(live);
+  return (
+    <AppShell
+      header={{ height: 52 }}
+      navbar={{ width: 200, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />
+            <Title order={4}>{config.instanceName}</Title>
+          </Group>
+          <Group gap="sm">
+            <RunningCommands />
+            <Tooltip label={live ? 'Live updates connected' : 'Live updates unavailable: polling'}>
+              <Badge variant="dot" color={live ? 'teal' : 'gray'} data-testid="live-state">
+                {live ? 'live' : 'polling'}
+              </Badge>
+            </Tooltip>
+            <Button size="xs" variant="subtle" onClick={() => void signOut().then(() => window.location.reload())}>
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <ScrollArea>
+          {NAV.map((item) => (
+            <NavLink key={item.to} component={RouterLink} to={item.to} end={item.end} label={item.label} />
+          ))}
+          <Text size="xs" c="dimmed" mt="md" px="sm">
+            v{config.version}
+          </Text>
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<LoadingState />}>
+          <Routes>
+            <Route path="/" element={<AuthorsIndexPage />} />
+            <Route path="/author/:titleSlug" element={<AuthorDetailPage />} />
+            <Route path="/book/:titleSlug" element={<BookDetailPage />} />
+            <Route path="/books" element={<BooksIndexPage />} />
+            <Route path="/shelf" element={<BookshelfPage />} />
+            <Route path="/unmapped" element={<UnmappedPage />} />
+            <Route path="/add/search" element={<AddSearchPage />} />
+            <Route path="*" element={<EmptyState title="Page not found" />} />
+          </Routes>
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
