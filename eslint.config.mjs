@@ -40,8 +40,6 @@ const sqlNotYetInRepositories = [
   'src/import-list-exclusion/import-list-exclusion.service.ts',
   'src/import/completed-download.service.ts',
   'src/metadata-source/refresh/catalogue-writer.ts',
-  'src/profile/common/optional-table.ts',
-  'src/profile/common/unique-name.ts',
   'src/profile/custom-format/custom-format.service.ts',
   'src/profile/delay-profile/delay-profile.service.ts',
   'src/profile/metadata-profile/metadata-profile.service.ts',
@@ -51,14 +49,11 @@ const sqlNotYetInRepositories = [
   'src/queue/tracked-download.service.ts',
   'src/search/release-search.service.ts',
   'src/series/series.service.ts',
-  'src/settings/config-store.service.ts',
   'src/system/backup/backup.service.ts',
   'src/system/health/checks/migration.check.ts',
   'src/system/health/checks/provider.check.ts',
   'src/system/log/log-sink.service.ts',
   'src/system/log/log.service.ts',
-  'src/system/status/system-status.service.ts',
-  'src/tag/tag.service.ts',
 ];
 
 export default tseslint.config(

@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --scale=1 --duration=5 --connections=8 --modes=postgres,embedded,rescan]`
+ * `npm run bench [-- --scale=1 --duration=5 --connections=8 --modes=postgres,embedded,rescan,ui]`
+ *   `ui`: the web UI's pages in headless Chromium (/usr/bin/chromium): time to usable and bytes per page;
  *   `--only=<text>`: only the endpoints whose name contains it (e.g. `--only=/book` or `--only=notify`);
  *   `--nodeOptions=<flags>`: NODE_OPTIONS for Quire (e.g. `--max-old-space-size=160` for a heap cap);
  *   `--out=<name>`: write bench/results/<name>.md instead of <date>.md (for partial runs);
@@ -25,12 +26,13 @@ import { RunningProcess, startNode } from './lib/processes';
 import { generateLibraryFiles, timeRescan } from './lib/rescan';
 import { describeSize, seedEmbedded, seedPostgres } from './lib/seed-database';
 import { DEFAULT_SIZE, scaledSize, SeedSize } from './lib/seed-sql';
+import { benchUi } from './lib/ui-bench';
 
 const args = benchArgs();
 const SCALE = Number(args.scale ?? 1);
 const DURATION = Number(args.duration ?? 5);
 const CONNECTIONS = Number(args.connections ?? 8);
-const MODES = (args.modes ?? 'postgres,embedded,rescan').split(',');
+const MODES = (args.modes ?? 'postgres,embedded,rescan,ui').split(',');
 const RESCAN_FILES = Number(args.rescanFiles ?? 20_000);
 const ONLY: string | undefined = args.only;
 const NODE_OPTIONS: string | undefined = args.nodeOptions;
@@ -65,6 +67,7 @@ async function main() {
   const size = SCALE === 1 ? DEFAULT_SIZE : scaledSize(SCALE);
   const rows: Row[] = [];
   const facts: string[] = [];
+  let uiLines: string[] = [];
   const ntfy = await startNode(join(ROOT, 'bench', 'baselines', 'ntfy-fake.js'), {});
   const routesFile = join(WORK, 'routes.yaml');
   writeFileSync(routesFile, 'routes: {}\ndefault: [ntfy]\n');
@@ -81,10 +84,23 @@ async function main() {
     if (MODES.includes('postgres')) rows.push(...(await benchPostgres(size, quireEnv, ntfy, facts)));
     if (MODES.includes('embedded')) rows.push(...(await benchEmbedded(size, quireEnv, facts)));
     if (MODES.includes('rescan')) facts.push(await benchRescan(quireEnv));
+    if (MODES.includes('ui')) {
+      const webRoot = join(ROOT, 'dist', 'web');
+      uiLines = await benchUi({
+        size,
+        serverUrl: SERVER_URL,
+        main: MAIN,
+        webRoot,
+        quireEnv,
+        apiKey: API_KEY,
+        facts,
+        log,
+      });
+    }
   } finally {
     await ntfy.stop();
   }
-  const report = renderReport(rows, size, facts);
+  const report = renderReport(rows, size, facts) + (uiLines.length ? `\n${uiLines.join('\n')}\n` : '');
   console.log(report);
   const file = join(ROOT, 'bench', 'results', `${args.out ?? new Date().toISOString().slice(0, 10)}.md`);
   mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });

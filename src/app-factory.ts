@@ -7,13 +7,23 @@ import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { toErrorResponse } from './common/errors/error-body';
 import { httpConventions } from './common/http/http-conventions';
+import { HttpDrain } from './common/http/http-drain';
+import { assertJsonShape } from './common/http/json-shape-guard';
 import { allowTrailingCommas } from './common/http/lenient-json';
+import { rejectNulCharacters } from './common/http/reject-nul';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { wireJsonReplacer } from './common/wire/json-replacer';
 import { EnvService } from './env/env.service';
 import { setupOpenApi } from './openapi';
 
 const JSON_TYPES = ['application/json', 'text/json', 'application/*+json'];
+
+const drains = new WeakMap<object, HttpDrain>();
+
+/** The application's HTTP drain (graceful-shutdown.ts stops the HTTP side through it). */
+export function httpDrainOf(app: NestExpressApplication): HttpDrain | undefined {
+  return drains.get(app);
+}
 
 /** Builds the whole application; main.ts and the end-to-end tests share it. */
 export async function createApp(env: EnvService, options: { logs?: boolean } = {}): Promise<NestExpressApplication> {
@@ -31,10 +41,17 @@ export async function createApp(env: EnvService, options: { logs?: boolean } = {
   app.set('etag', false);
   app.set('trust proxy', true);
   app.disable('x-powered-by');
+  const drain = new HttpDrain();
+  drains.set(app, drain);
+  app.use(drain.middleware);
   app.use(httpConventions(urlBase));
-  app.use(express.json({ type: JSON_TYPES, limit: '10mb' }));
+  // Every JSON body's shape is checked on its raw bytes before it is parsed (keys, depth, array length, NUL).
+  app.use(
+    express.json({ type: JSON_TYPES, limit: '10mb', verify: (_request, _response, body) => assertJsonShape(body) }),
+  );
   app.use(allowTrailingCommas);
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  app.use(rejectNulCharacters);
   // Body-parser errors (unreadable JSON, too large) are answered here, before Nest rewraps them.
   app.use((error: unknown, _request: express.Request, response: express.Response, next: express.NextFunction) => {
     if (response.headersSent) return next(error);

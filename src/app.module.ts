@@ -40,6 +40,7 @@ import { MediaFileModule } from './media-file/media-file.module';
 import { OrganizerModule } from './organizer/organizer.module';
 import { OpdsModule } from './opds/opds.module';
 import { WebUiModule } from './web-ui/web-ui.module';
+import { MigrationModule } from './migration/migration.module';
 
 /** Feature modules, in no particular order; each owns its routes, entities and commands. */
 const FEATURE_MODULES = [
@@ -79,6 +80,8 @@ const FEATURE_MODULES = [
   PushModule,
   // The OPDS catalog for e-reader apps (issue 25).
   OpdsModule,
+  // Coming from Readarr (issue 23).
+  MigrationModule,
   // The single-page app takes what no route above answers (issue 20).
   WebUiModule,
 ];

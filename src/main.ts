@@ -17,22 +17,12 @@ async function bootstrap() {
   if (!env.get('DATABASE_URL')) startEmbeddedEarly(env.get('DATA_DIR'), env.get('EMBEDDED_SHARED_BUFFERS_MB'));
   // Loaded after the environment is known to be valid, so a bad variable fails fast.
   const { createApp } = await import('./app-factory');
+  const { installGracefulShutdown } = await import('./graceful-shutdown');
   const app = await createApp(env);
   const host = env.get('BIND_ADDRESS') === '*' ? '0.0.0.0' : env.get('BIND_ADDRESS');
   await app.listen(env.get('PORT'), host);
 
-  // Graceful stop: no new requests, running work reaches a safe point, the pool closes, exit 0.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-    });
-  }
+  installGracefulShutdown(app, env);
   const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${env.get('PORT')}${env.get('URL_BASE')}`;
   console.log(
     JSON.stringify({ level: 30, time: Date.now(), msg: `Quire listening on ${url} (API docs: ${url}/docs)` }),

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { EnvService } from '../env/env.service';
-import { ConfigStore } from '../settings/config-store.service';
+import { ConfigStore } from '../database/config-store.service';
 
 const API_KEY = 'apiKey';
 // Another process may reset the key; re-read it this often rather than on every request.

@@ -6,6 +6,7 @@ import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeyService } from './api-key.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { RequestAuthService } from './request-auth.service';
 import { ResetApiKeyHandler } from './reset-api-key.handler';
 import { SessionService } from './session.service';
 
@@ -15,11 +16,12 @@ import { SessionService } from './session.service';
   providers: [
     ApiKeyService,
     SessionService,
+    RequestAuthService,
     AuthService,
     HostConfigService,
     ResetApiKeyHandler,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
   ],
-  exports: [ApiKeyService, HostConfigService, SessionService],
+  exports: [ApiKeyService, HostConfigService, SessionService, RequestAuthService],
 })
 export class AuthModule {}

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { BadRequestError, DomainError } from '../common/errors/domain-errors';
+import { BadRequestError } from '../common/errors/domain-errors';
 import { HostConfigService } from '../settings/host/host-config.service';
+import { UnauthorizedError } from './auth-errors';
 import { verifyPassword } from './password';
 import { SessionService } from './session.service';
 
-export class UnauthorizedError extends DomainError {
-  readonly status = 401;
-}
+export { UnauthorizedError } from './auth-errors';
 
 @Injectable()
 export class AuthService {
@@ -21,6 +20,6 @@ export class AuthService {
       throw new BadRequestError('Forms authentication is not enabled (config/host authenticationMethod)');
     const valid = username === config.username && (await verifyPassword(password, config.passwordHash));
     if (!valid) throw new UnauthorizedError('Invalid username or password');
-    return this.sessions.issue(username);
+    return this.sessions.issue(config.username);
   }
 }

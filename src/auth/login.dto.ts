@@ -1,7 +1,8 @@
-import { IsOptional, IsString } from 'class-validator';
+import { IsIn, IsOptional, IsString } from 'class-validator';
 
 export class LoginForm {
   @IsString() username: string;
   @IsString() password: string;
-  @IsOptional() @IsString() rememberMe?: string;
+  /** `on` from Readarr's login form's checkbox; JSON clients may send a boolean. */
+  @IsOptional() @IsIn(['on', 'off', 'true', 'false', true, false]) rememberMe?: string | boolean;
 }

@@ -1,4 +1,5 @@
-import { authorFolderName, authorNames, cleanName, nameLastFirst } from './author-names';
+import { cleanName } from '../common/text/clean-name';
+import { authorFolderName, authorNames, nameLastFirst } from './author-names';
 
 describe('author names', () => {
   it.each([

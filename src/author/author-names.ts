@@ -1,16 +1,6 @@
-/** Name forms Readarr derives from an author's name (reference §5.3). */
+import { cleanName } from '../common/text/clean-name';
 
-const ARTICLES = /^(the|a|an)\s+/i;
-
-/** Readarr's CleanAuthorName: lower-case letters and digits only, leading article dropped. */
-export function cleanName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(ARTICLES, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '');
-}
+/** Name forms Readarr derives from an author's name. */
 
 const PARTICLES = new Set([
   'da',

@@ -3,7 +3,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { type AddAuthorInput, AddAuthorService } from '../author/add-author.service';
-import { cleanName } from '../author/author-names';
+import { cleanName } from '../common/text/clean-name';
 import { notEmpty } from '../author/author-validation';
 import type { Author } from '../author/author.entity';
 import { AuthorRepository } from '../author/author.repository';

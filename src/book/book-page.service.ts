@@ -18,7 +18,11 @@ export class BookPageService {
   ) {}
 
   async page(query: BookPagedQuery): Promise<PagingResource<BookResource>> {
-    const spec = resolvePaging({ sortDirection: 'ascending', ...query }, BOOK_PAGE_SORT_COLUMNS, 'title');
+    const spec = resolvePaging(
+      { ...query, sortDirection: query.sortDirection ?? 'ascending' },
+      BOOK_PAGE_SORT_COLUMNS,
+      'title',
+    );
     const { rows, total } = await this.repository.findPage({
       filter: { authorId: query.authorId, monitored: query.monitored, missing: query.missing, term: query.term },
       sortColumn: spec.sortColumn,

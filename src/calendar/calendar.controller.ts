@@ -25,7 +25,7 @@ export class CalendarController {
   }
 }
 
-/** The iCal feed (behind the API key; calendar apps pass `?apikey=`). */
+/** The iCal feed (behind the API key — calendar apps pass `?apikey=` — or a browser's session cookie). */
 @ApiTags('CalendarFeed')
 @Controller('feed/v1/calendar')
 export class CalendarFeedController {

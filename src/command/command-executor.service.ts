@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
+import { ApplicationStoppingEvent } from '../common/lifecycle/application-stopping.event';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import type { Gauge, Histogram } from 'prom-client';
 import { EnvService } from '../env/env.service';
@@ -38,6 +39,7 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
   private pumping = false;
   private pumpAgain = false;
   private stopping = false;
+  private deadline?: number;
   private timers: NodeJS.Timeout[] = [];
   private unsubscribe?: () => void;
   private readonly collector = () => this.collectDepth().catch(() => undefined);
@@ -65,6 +67,13 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
     this.wake();
   }
 
+  /** A stop has begun: claim nothing more; running commands may finish until the stop's deadline. */
+  @OnEvent(ApplicationStoppingEvent.NAME)
+  onStopping(event: ApplicationStoppingEvent): void {
+    this.stopping = true;
+    this.deadline = event.deadline;
+  }
+
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     this.unsubscribe?.();
@@ -73,7 +82,10 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     if (this.running.size > 0) {
-      const grace = this.env.get('COMMAND_SHUTDOWN_GRACE_MS');
+      const grace =
+        this.deadline !== undefined
+          ? Math.max(0, this.deadline - Date.now())
+          : this.env.get('COMMAND_SHUTDOWN_GRACE_MS');
       this.logger.log(`Waiting up to ${grace} ms for ${this.running.size} running command(s)`);
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([

@@ -3,8 +3,7 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { NotFoundError } from '../common/errors/domain-errors';
 import { EnvService } from '../env/env.service';
-import { ConfigStore } from '../settings/config-store.service';
-import { HostConfigService } from '../settings/host/host-config.service';
+import { ConfigStore } from '../database/config-store.service';
 import { CommandExecutedEvent } from './command-executor.service';
 import { CommandQueueService } from './command-queue.service';
 import { CommandRegistry } from './command-registry.service';
@@ -30,7 +29,6 @@ export class TaskSchedulerService implements OnApplicationBootstrap {
     private readonly queue: CommandQueueService,
     private readonly registry: CommandRegistry,
     private readonly config: ConfigStore,
-    private readonly hostConfig: HostConfigService,
     private readonly env: EnvService,
     private readonly schedulerRegistry: SchedulerRegistry,
   ) {}
@@ -111,7 +109,7 @@ export class TaskSchedulerService implements OnApplicationBootstrap {
   /** RssSync from `config/indexer` `rssSyncInterval`, Backup from `config/host` `backupInterval` (days). */
   private async intervals(): Promise<Map<string, number>> {
     const indexer = await this.config.getSection('indexer', { rssSyncInterval: 15 });
-    const host = await this.hostConfig.load();
+    const host = await this.config.getSection('host', { backupInterval: 7 });
     return new Map([
       ['RssSync', rssSyncIntervalMinutes(Number(indexer.rssSyncInterval))],
       ['Backup', backupIntervalMinutes(Number(host.backupInterval))],

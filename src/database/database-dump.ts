@@ -145,7 +145,7 @@ async function insertOrder(runner: QueryRunner, names: string[]): Promise<string
 export async function restoreDatabase(
   dataSource: DataSource,
   manifest: BackupManifest,
-  rowsOf: (table: string) => unknown[],
+  rowsOf: (table: string, chunkSize: number) => AsyncIterable<unknown[]>,
   afterRestore?: (runner: QueryRunner) => Promise<void>,
 ): Promise<void> {
   const runner = dataSource.createQueryRunner();
@@ -169,12 +169,11 @@ export async function restoreDatabase(
         .filter((column) => available.has(column))
         .map(quoteIdentifier)
         .join(', ');
-      const rows = rowsOf(table);
-      for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      for await (const chunk of rowsOf(table, INSERT_CHUNK)) {
         await runner.query(
           `INSERT INTO ${quoteIdentifier(table)} (${list}) OVERRIDING SYSTEM VALUE
            SELECT ${list} FROM json_populate_recordset(NULL::${quoteIdentifier(table)}, $1::json)`,
-          [JSON.stringify(rows.slice(start, start + INSERT_CHUNK))],
+          [JSON.stringify(chunk)],
         );
       }
     }

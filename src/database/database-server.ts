@@ -24,6 +24,17 @@ export class DatabaseServer {
     return this.embedded;
   }
 
+  /** The server's `server_version` setting. */
+  async serverVersion(): Promise<string | undefined> {
+    const rows: { server_version: string }[] = await this.dataSource.query('SHOW server_version');
+    return rows[0]?.server_version;
+  }
+
+  /** How many migrations this build knows. */
+  get migrationCount(): number {
+    return this.dataSource.migrations.length;
+  }
+
   /**
    * Whether dead rows are reclaimed in the background. PGlite is a single backend without background
    * workers, so it never autovacuums, although its `autovacuum` setting reads on.

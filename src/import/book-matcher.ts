@@ -1,13 +1,10 @@
 import { basename, dirname, extname } from 'node:path';
+import { foldedWords, foldText } from '../common/text/clean-name';
 import type { FileTags } from '../media-file/media-file.types';
 
-/** Lower-case words without punctuation, leading articles and noise words of release names. */
+/** Folded words (common/text/clean-name) without apostrophes, articles and noise words of release names. */
 export function normalise(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/['’]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+  return foldedWords(foldText(value).replace(/&/g, ' and ').replace(/['’]/g, ''))
     .replace(/\b(the|a|an)\b/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

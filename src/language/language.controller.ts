@@ -4,7 +4,7 @@ import { BadRequestError, NotFoundError } from '../common/errors/domain-errors';
 import { keepZeroId } from '../common/wire/json-replacer';
 import { findLanguage, LANGUAGES } from './languages';
 import { LanguageResource } from './language.resource';
-import { ENGLISH_STRINGS } from './localization-strings';
+import { LOCALIZATION_STRINGS } from './localization';
 
 function toResource(language: { id: number; name: string }): LanguageResource {
   // LanguageResource writes `id` even when it is 0 (Unknown).
@@ -30,6 +30,6 @@ export class LanguageController {
 
   @Get('localization')
   localization(): { Strings: Record<string, string> } {
-    return { Strings: { ...ENGLISH_STRINGS } };
+    return { Strings: LOCALIZATION_STRINGS };
   }
 }

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { BrowserResource } from '../auth/browser-resource.decorator';
 import { IdParam } from '../common/http/route-decorators';
 import { CoverFile, MediaCoverService } from './media-cover.service';
 import type { CoverOwner } from './media-cover-files';
@@ -8,9 +9,11 @@ import type { CoverOwner } from './media-cover-files';
 /**
  * `/api/v1/mediacover/author/{authorId}/{filename}` and `/api/v1/mediacover/book/{bookId}/{filename}` (Readarr's
  * MediaCoverController), plus the `/MediaCover/{authorId}/…` and `/MediaCover/Books/{bookId}/…` urls the
- * author/book resources point at.
+ * author/book resources point at. Browsers load them by URL: the session cookie counts, and without
+ * authentication (method none) they are open, as in Readarr.
  */
 @ApiTags('MediaCover')
+@BrowserResource()
 @Controller()
 export class MediaCoverController {
   constructor(private readonly covers: MediaCoverService) {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MetadataSourceSettings as SourceLocations } from '../settings/development/metadata-source-settings';
-import { ConfigStore } from '../settings/config-store.service';
+import { ConfigStore } from '../database/config-store.service';
 import {
   METADATA_PROVIDER_CONFIG_DEFAULTS,
   METADATA_PROVIDER_CONFIG_KEY,

@@ -99,6 +99,18 @@ export interface BookSearchQuery {
   identifier?: { kind: 'asin'; value: string };
 }
 
+/** Identifiers asked per request of `findWorksByIdentifiers` (Open Library: one Solr OR-query, ~2.5 KB of URL). */
+export const IDENTIFIER_BATCH = 200;
+
+/** An identifier kind a source may be searched by in bulk (migrations map other libraries' ids). */
+export type IdentifierKind = 'goodreads' | 'isbn' | 'asin';
+
+/** A work found by identifier search, with the identifiers of its editions that the source knows. */
+export interface IdentifiedWork {
+  book: RemoteBook;
+  identifiers: Record<IdentifierKind, string[]>;
+}
+
 export interface MetadataSource {
   /** Human name used in messages ("Unable to communicate with Open Library."). */
   readonly name: string;
@@ -115,6 +127,11 @@ export interface MetadataSource {
   getEdition(foreignEditionId: string, options?: FetchOptions): Promise<RemoteEdition>;
   /** Undefined when the ISBN is unknown. */
   getEditionByIsbn(isbn: string, options?: FetchOptions): Promise<RemoteEdition | undefined>;
+  /**
+   * The works carrying any of `values` (Goodreads edition ids, ISBNs or ASINs), asked in batches (one request
+   * for many ids where the provider allows it). Optional: a source without identifier search omits it.
+   */
+  findWorksByIdentifiers?(kind: IdentifierKind, values: string[]): Promise<IdentifiedWork[]>;
   /** Cheap call that throws MetadataSourceUnavailableError when the provider cannot be reached. */
   ping(): Promise<void>;
 }

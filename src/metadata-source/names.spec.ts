@@ -1,4 +1,5 @@
-import { authorTitle, cleanName, nameLastFirst, sortName } from './names';
+import { cleanName } from '../common/text/clean-name';
+import { authorTitle, nameLastFirst, sortName } from './names';
 
 describe('author name forms', () => {
   it.each([

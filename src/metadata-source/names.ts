@@ -38,16 +38,6 @@ export function sortName(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** Readarr's clean name: lower-case letters and digits only. */
-export function cleanName(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/^(the|a|an)\s+/, '')
-    .replace(/[^a-z0-9]+/g, '');
-}
-
 /** `authorTitle` of a BookResource: "<sortNameLastFirst> <title>" (author part lower-case). */
 export function authorTitle(authorName: string, title: string): string {
   return `${nameLastFirst(authorName).toLowerCase()} ${title}`;

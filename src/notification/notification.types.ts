@@ -38,6 +38,11 @@ export interface ChannelMessage {
   priority: Priority;
   sourceAgent?: string;
   metadata: Record<string, unknown>;
+  /**
+   * This notification's identity on the wire for one delivery, the same on every attempt (set by the delivery
+   * runner): email's Message-ID, ntfy's sequence id. Delivery is at-least-once; peers can dedupe by it.
+   */
+  wireId?: string;
 }
 
 /** The body of the POST /notify answer (spec §2, field names as specified). */

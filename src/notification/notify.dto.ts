@@ -1,4 +1,5 @@
-import { IsArray, IsIn, IsNotEmpty, IsObject, IsOptional, IsString } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoundedMetadata, NOTIFY_LIMITS } from './notify-limits';
 import { CHANNEL_NAMES, ChannelName, PRIORITIES, Priority } from './notification.types';
 
 /** Body of POST /notify (hub spec §2), field names as specified. */
@@ -6,15 +7,18 @@ export class NotifyRequestDto {
   /** Agent name used to look up routes. */
   @IsString()
   @IsNotEmpty()
+  @MaxLength(NOTIFY_LIMITS.sourceAgentChars)
   source_agent: string;
 
   /** Title; the subject line for email. */
   @IsString()
   @IsNotEmpty()
+  @MaxLength(NOTIFY_LIMITS.titleChars)
   title: string;
 
   /** Body; markdown is supported. */
   @IsString()
+  @MaxLength(NOTIFY_LIMITS.bodyChars)
   body: string;
 
   /** One of low, normal, high, urgent (default normal). */
@@ -25,6 +29,7 @@ export class NotifyRequestDto {
   /** Explicit channel override; bypasses the routing table when non-empty. */
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(CHANNEL_NAMES.length * 4)
   @IsIn(CHANNEL_NAMES, {
     each: true,
     message: `channels may only name known channels: ${CHANNEL_NAMES.join(', ')}`,
@@ -34,5 +39,6 @@ export class NotifyRequestDto {
   /** Arbitrary key/value pairs forwarded to channel implementations. */
   @IsOptional()
   @IsObject()
+  @IsBoundedMetadata()
   metadata?: Record<string, unknown>;
 }

@@ -1,4 +1,4 @@
-import { cleanName } from '../author/author-names';
+import { cleanName } from '../common/text/clean-name';
 import type { LibraryAuthor, LibraryBook } from './library-lookup.repository';
 import type { ParsedBookInfo } from './parsed-book-info';
 import { parseQuality } from './quality-parser';

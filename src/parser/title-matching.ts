@@ -1,4 +1,4 @@
-import { cleanName } from '../author/author-names';
+import { cleanName } from '../common/text/clean-name';
 
 /** Clean form of an author name, also for "Last, First" spellings. */
 export function cleanAuthorName(name: string): string[] {

@@ -8,6 +8,10 @@ import { MAX_NOTIFY_BYTES, notifyChannel, PgChannelListener } from '../database/
 import type { PushChange } from './push-message';
 
 const CHANNEL = 'quire_push';
+/** Library changes are gathered this long and sent as one change per resource name and action. */
+const BATCH_MS = 100;
+/** More ids than this in one batch are sent as `sync`: the clients reload instead of patching item by item. */
+const MAX_BATCH_IDS = 500;
 
 interface Envelope {
   /** The publishing process, which has delivered the change to its own clients already. */
@@ -26,6 +30,8 @@ export class PushBusService implements OnApplicationBootstrap, OnApplicationShut
   private readonly origin = randomUUID();
   private readonly handlers = new Set<(change: PushChange) => void>();
   private listener?: PgChannelListener;
+  private batch = new Map<string, PushChange>();
+  private batchTimer?: NodeJS.Timeout;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -41,6 +47,8 @@ export class PushBusService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearTimeout(this.batchTimer);
+    await this.flush();
     await this.listener?.stop();
   }
 
@@ -63,6 +71,28 @@ export class PushBusService implements OnApplicationBootstrap, OnApplicationShut
     } catch (error) {
       this.logger.warn(`Publishing a live-push change failed: ${String(error)}`);
     }
+  }
+
+  /**
+   * Publishes soon, merged with the other changes of the next moment: ids of one name and action are
+   * united (a storm of book edits becomes one change, or `sync` past MAX_BATCH_IDS).
+   */
+  publishSoon(change: PushChange): void {
+    const key = `${change.name}|${change.action}`;
+    const pending = this.batch.get(key);
+    if (!pending) this.batch.set(key, { ...change, ids: change.ids ? [...change.ids] : undefined });
+    else if (pending.action !== 'sync' && change.ids && pending.ids) {
+      for (const id of change.ids) if (!pending.ids.includes(id)) pending.ids.push(id);
+      if (pending.ids.length > MAX_BATCH_IDS) this.batch.set(key, { name: change.name, action: 'sync' });
+    }
+    this.batchTimer ??= setTimeout(() => void this.flush(), BATCH_MS);
+  }
+
+  private async flush(): Promise<void> {
+    this.batchTimer = undefined;
+    const changes = [...this.batch.values()];
+    this.batch = new Map();
+    for (const change of changes) await this.publish(change);
   }
 
   /** Within PostgreSQL's NOTIFY limit: a large resource is left for each process to build from its ids. */

@@ -33,6 +33,8 @@ export class PushResourcesService {
       command: async (id) => toCommandResource(await commands.get(required(id))),
       rootfolder: async (id) => rootFolderViews.detailed(await rootFolders.findById(required(id))),
       'queue/status': () => queue.status(),
+      'wanted/missing': (id) => books.resource(required(id), false),
+      'wanted/cutoff': (id) => books.resource(required(id), false),
     };
   }
 

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Not, Repository } from 'typeorm';
 import { NotFoundError } from '../common/errors/domain-errors';
 import { PendingRelease } from './pending-release.entity';
+import { QueueUpdatedEvent } from './queue.events';
 import { TrackedDownload, type TrackedDownloadStateName, type StatusMessageValue } from './tracked-download.entity';
 
 /** States in which a download still counts as "in the queue" for the decision engine. */
@@ -23,7 +25,12 @@ export class TrackedDownloadService {
     @InjectRepository(TrackedDownload) private readonly downloads: Repository<TrackedDownload>,
     @InjectRepository(PendingRelease) private readonly pending: Repository<PendingRelease>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly events: EventEmitter2,
   ) {}
+
+  private changed(ids: number[] = []): void {
+    this.events.emit(QueueUpdatedEvent.NAME, new QueueUpdatedEvent(ids));
+  }
 
   /** Inserts (or, for a download id the client reused, replaces) a tracked download. */
   async create(input: NewTrackedDownload): Promise<TrackedDownload> {
@@ -31,7 +38,9 @@ export class TrackedDownloadService {
       `DELETE FROM tracked_download WHERE download_client_id = $1 AND upper(download_id) = upper($2)`,
       [input.downloadClientId, input.downloadId],
     );
-    return this.downloads.save(this.downloads.create({ state: 'downloading', status: 'ok', ...input }));
+    const created = await this.downloads.save(this.downloads.create({ state: 'downloading', status: 'ok', ...input }));
+    this.changed([created.id]);
+    return created;
   }
 
   async findById(id: number): Promise<TrackedDownload> {
@@ -68,9 +77,11 @@ export class TrackedDownloadService {
       .getMany();
   }
 
-  save(download: TrackedDownload): Promise<TrackedDownload> {
+  async save(download: TrackedDownload): Promise<TrackedDownload> {
     download.updated = new Date();
-    return this.downloads.save(download);
+    const saved = await this.downloads.save(download);
+    this.changed([saved.id]);
+    return saved;
   }
 
   /** For the import feature: `importing`, `imported`, `importFailed` (with messages), `ignored`. */
@@ -86,6 +97,7 @@ export class TrackedDownloadService {
 
   async remove(id: number): Promise<void> {
     await this.downloads.delete({ id });
+    this.changed([id]);
   }
 
   async clientNames(ids: number[]): Promise<Map<number, string>> {
@@ -107,16 +119,25 @@ export class TrackedDownloadService {
     return this.pending.findBy({ id: In(ids) });
   }
 
-  addPending(input: Omit<PendingRelease, 'id' | 'added'>): Promise<PendingRelease> {
-    return this.pending.save(this.pending.create(input));
+  async addPending(input: Omit<PendingRelease, 'id' | 'added'>): Promise<PendingRelease> {
+    const added = await this.pending.save(this.pending.create(input));
+    this.changed();
+    return added;
   }
 
   async removePending(ids: number[]): Promise<void> {
-    if (ids.length) await this.pending.delete({ id: In(ids) });
+    if (!ids.length) return;
+    await this.pending.delete({ id: In(ids) });
+    this.changed();
   }
 
   async removePendingForBooks(bookIds: number[]): Promise<void> {
-    if (bookIds.length)
-      await this.pending.createQueryBuilder().delete().where('book_ids && :bookIds::int[]', { bookIds }).execute();
+    if (!bookIds.length) return;
+    const removed = await this.pending
+      .createQueryBuilder()
+      .delete()
+      .where('book_ids && :bookIds::int[]', { bookIds })
+      .execute();
+    if (removed.affected) this.changed();
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { resolve } from 'node:path';
 import { Repository } from 'typeorm';
@@ -18,6 +19,7 @@ import {
 } from './root-folder-disk';
 import { RootFolder } from './root-folder.entity';
 import { RootFolderRepository } from './root-folder.repository';
+import { RootFolderAddedEvent, RootFolderDeletedEvent, RootFolderEditedEvent } from './root-folder.events';
 import { RootFolderResource, UnmappedFolder } from './root-folder.resource';
 
 @Injectable()
@@ -29,6 +31,7 @@ export class RootFolderService {
     private readonly tags: TagService,
     private readonly env: EnvService,
     private readonly repository: RootFolderRepository,
+    private readonly events: EventEmitter2,
   ) {}
 
   findAll(): Promise<RootFolder[]> {
@@ -57,7 +60,9 @@ export class RootFolderService {
     await this.validateDefaults(input, failures);
     if (failures.length) throw new ValidationError(failures);
     await this.tags.assertExist(input.defaultTags ?? [], 'defaultTags');
-    return this.folders.save(this.folders.create({ ...this.values(input), path }));
+    const created = await this.folders.save(this.folders.create({ ...this.values(input), path }));
+    this.events.emit(RootFolderAddedEvent.NAME, new RootFolderAddedEvent(created.id));
+    return created;
   }
 
   async update(id: number, input: RootFolderResource): Promise<RootFolder> {
@@ -69,13 +74,16 @@ export class RootFolderService {
     if (failures.length) throw new ValidationError(failures);
     await this.tags.assertExist(input.defaultTags ?? [], 'defaultTags');
     Object.assign(folder, this.values(input));
-    return this.folders.save(folder);
+    const saved = await this.folders.save(folder);
+    this.events.emit(RootFolderEditedEvent.NAME, new RootFolderEditedEvent(saved.id));
+    return saved;
   }
 
   /** Authors keep their paths; the folder simply stops being a root folder (as in Readarr). */
   async delete(id: number): Promise<void> {
     await this.findById(id);
     await this.folders.delete(id);
+    this.events.emit(RootFolderDeletedEvent.NAME, new RootFolderDeletedEvent(id));
   }
 
   /** Sub-folders of the root that no author's path points into. */

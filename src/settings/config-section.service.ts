@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ConfigStore } from './config-store.service';
+import { ConfigStore } from '../database/config-store.service';
 
 /**
  * The shared behaviour of a `/api/v1/config/<section>` resource: one JSON row merged over defaults,

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ConfigEntry } from './config-entry.entity';
-import { ConfigStore } from './config-store.service';
+import { ConfigEntry } from '../database/config-entry.entity';
+import { ConfigStore } from '../database/config-store.service';
 import { DevelopmentConfigController } from './development/development-config.controller';
 import { DevelopmentConfigService } from './development/development-config.service';
 import { MetadataSourceSettings } from './development/metadata-source-settings';

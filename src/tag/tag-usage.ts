@@ -1,4 +1,4 @@
-import type { TableColumn } from '../profile/common/optional-table';
+import type { TableColumn } from '../database/optional-table';
 
 /**
  * Where tags are used: `detail` key → table and integer[] column. Tables owned by other features

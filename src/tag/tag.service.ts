@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { ConflictError, failure, NotFoundError, ValidationError } from '../common/errors/domain-errors';
-import { TableColumn, tagUsage } from '../profile/common/optional-table';
-import { nameFailures } from '../profile/common/unique-name';
+import type { TableColumn } from '../database/optional-table';
+import { nameFailures } from '../database/unique-name';
 import { EXTRA_TAG_USERS, TAG_USAGE_SOURCES, TagUsageKey } from './tag-usage';
 import { Tag } from './tag.entity';
+import { TagsUpdatedEvent } from './tag.events';
+import { TagRepository } from './tag.repository';
 
 const LABEL = /^[a-z0-9-]+$/i;
 
@@ -13,7 +16,11 @@ export type TagDetails = { id: number; label: string } & Record<TagUsageKey, num
 
 @Injectable()
 export class TagService {
-  constructor(@InjectRepository(Tag) private readonly tags: Repository<Tag>) {}
+  constructor(
+    @InjectRepository(Tag) private readonly tags: Repository<Tag>,
+    private readonly repository: TagRepository,
+    private readonly events: EventEmitter2,
+  ) {}
 
   findAll(): Promise<Tag[]> {
     return this.tags.find({ order: { label: 'ASC' } });
@@ -39,8 +46,10 @@ export class TagService {
     const clean = validLabel(label);
     const existing = await this.findByLabel(clean);
     if (existing) return existing;
-    await this.tags.createQueryBuilder().insert().values({ label: clean }).orIgnore().execute();
-    return (await this.findByLabel(clean))!;
+    await this.repository.insertUnlessExists(clean);
+    const created = (await this.findByLabel(clean))!;
+    this.events.emit(TagsUpdatedEvent.NAME, new TagsUpdatedEvent(created.id));
+    return created;
   }
 
   async update(id: number, label: string | undefined): Promise<Tag> {
@@ -49,7 +58,9 @@ export class TagService {
     const failures = await nameFailures(this.tags, clean, id, 'label');
     if (failures.length) throw new ValidationError(failures);
     tag.label = clean;
-    return this.tags.save(tag);
+    const saved = await this.tags.save(tag);
+    this.events.emit(TagsUpdatedEvent.NAME, new TagsUpdatedEvent(id));
+    return saved;
   }
 
   /** Readarr refuses to delete a tag that something still uses (409). */
@@ -57,9 +68,10 @@ export class TagService {
     const details = await this.details(id);
     const listed = Object.keys(TAG_USAGE_SOURCES).some((key) => details[key as TagUsageKey].length > 0);
     let extra = false;
-    for (const user of EXTRA_TAG_USERS) extra ||= (await tagUsage(this.tags.manager, user, id)).length > 0;
+    for (const user of EXTRA_TAG_USERS) extra ||= (await this.repository.usage(user, id)).length > 0;
     if (listed || extra) throw new ConflictError(`'${details.label}' cannot be deleted since it's still in use`);
     await this.tags.delete(id);
+    this.events.emit(TagsUpdatedEvent.NAME, new TagsUpdatedEvent(id));
   }
 
   async details(id: number): Promise<TagDetails> {
@@ -74,7 +86,7 @@ export class TagService {
   private async detailsOf(tags: Tag[], onlyTag?: number): Promise<TagDetails[]> {
     const usage = new Map<TagUsageKey, { id: number; tag: number }[]>();
     for (const [key, source] of Object.entries(TAG_USAGE_SOURCES) as [TagUsageKey, TableColumn][])
-      usage.set(key, await tagUsage(this.tags.manager, source, onlyTag));
+      usage.set(key, await this.repository.usage(source, onlyTag));
     return tags.map((tag) => {
       const details = { id: tag.id, label: tag.label } as TagDetails;
       for (const key of Object.keys(TAG_USAGE_SOURCES) as TagUsageKey[])
@@ -91,7 +103,7 @@ export class TagService {
   }
 
   private findByLabel(label: string): Promise<Tag | null> {
-    return this.tags.createQueryBuilder('tag').where('lower(tag.label) = lower(:label)', { label }).getOne();
+    return this.repository.findByLabel(label);
   }
 }
 

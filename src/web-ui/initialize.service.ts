@@ -9,7 +9,7 @@ import { DomainError } from '../common/errors/domain-errors';
 import { EnvService } from '../env/env.service';
 import { HostConfigService } from '../settings/host/host-config.service';
 import { UiConfigService } from '../settings/ui/ui-config.service';
-import { isLocalAddress } from './client-address';
+import { isLocalAddress } from '../auth/client-address';
 
 /** What the single-page app needs before its first API call (Readarr's `initialize.js`, as JSON). */
 export interface InitializeResource {

@@ -1,7 +1,7 @@
 import compression from 'compression';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
 
 /** First path segments that belong to the server; everything else under the URL base is the single-page app. */
 export const SERVER_SEGMENTS = new Set(
@@ -40,6 +40,8 @@ export function spaMiddleware(webRoot: string, urlBase: string): RequestHandler 
     '<head>',
     `<head>\n    <base href="${urlBase}/" />\n    <script>window.Quire={urlBase:${JSON.stringify(urlBase)}}</script>`,
   );
+  const precompressed = new Set(existsSync(join(webRoot, 'assets')) ? readdirSync(join(webRoot, 'assets')) : []);
+  // index.html is small and per-URL-base; anything not precompressed at build time is compressed on the fly.
   const compress = compression();
   const assets = express.static(webRoot, {
     index: false,
@@ -64,8 +66,24 @@ export function spaMiddleware(webRoot: string, urlBase: string): RequestHandler 
         response.type('html').send(indexHtml);
       };
       if (path === '/' || path === '' || path === '/index.html') return sendIndex();
+      if (segment === 'assets' && sendPrecompressed(request, response, webRoot, path, precompressed)) return;
       request.url = path + (request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '');
       assets(request, response, () => (segment === 'assets' ? next() : sendIndex()));
     });
   };
+}
+
+/** A hashed asset as written by the build's precompress step (.br, else .gz) when the client accepts it. */
+function sendPrecompressed(request: Request, response: Response, webRoot: string, path: string, files: Set<string>) {
+  const name = path.slice('/assets/'.length);
+  if (name.includes('/') || !files.has(name)) return false;
+  const encoding = request.acceptsEncodings('br', 'gzip');
+  const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : undefined;
+  if (!suffix || !files.has(name + suffix)) return false;
+  response.setHeader('Content-Encoding', encoding as string);
+  response.setHeader('Vary', 'Accept-Encoding');
+  response.setHeader('Cache-Control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+  response.type(extname(name));
+  response.sendFile(join(webRoot, 'assets', name + suffix));
+  return true;
 }

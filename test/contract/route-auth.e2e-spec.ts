@@ -57,6 +57,17 @@ describe('every route is behind the API key unless explicitly public', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // With authentication `none` covers and downloads are open (as in Readarr; browser-session.e2e-spec.ts):
+    // walk the routes with forms authentication on, where nothing but the public list answers without a key.
+    await t.api
+      .put('/api/v1/config/host')
+      .send({
+        authenticationMethod: 'forms',
+        username: 'walker',
+        password: 'pw-123456',
+        passwordConfirmation: 'pw-123456',
+      })
+      .expect(200);
   });
   afterAll(() => t.close());
 

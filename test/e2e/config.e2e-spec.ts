@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { READARR_UI_KEYS } from '../../src/language/readarr-ui-keys';
 import { MetadataSourceSettings } from '../../src/settings/development/metadata-source-settings';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
@@ -216,6 +217,23 @@ describe('language, localization, indexer flags, update', () => {
     const body = (await t.api.get('/api/v1/localization').expect(200)).body;
     expect(Object.keys(body)).toEqual(['Strings']);
     expect(body.Strings.AddNewAuthor).toBe('Add New Author');
+  });
+
+  it('answers every key a Readarr-era front end asks for with a readable label, never the raw key', async () => {
+    const strings = (await t.api.get('/api/v1/localization').expect(200)).body.Strings as Record<string, string>;
+    expect(READARR_UI_KEYS.length).toBeGreaterThan(1040);
+    const missing = READARR_UI_KEYS.filter((key) => !strings[key]);
+    expect(missing).toEqual([]);
+    // A multi-word key shows as words: hand-written, or derived from the key.
+    const raw = READARR_UI_KEYS.filter((key) => /[a-z][A-Z]/.test(key) && strings[key] === key);
+    expect(raw).toEqual([]);
+    expect(strings).toMatchObject({
+      UnmappedFiles: 'Unmapped Files',
+      QueueIsEmpty: 'The queue is empty',
+      UnableToLoadHistory: 'Unable to load history',
+      DeleteTagMessageText: "Delete the tag '{0}'?",
+      CountAuthorsSelected: '{selectedCount} authors selected',
+    });
   });
 
   it('lists indexer flags', async () => {

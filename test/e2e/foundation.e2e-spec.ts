@@ -26,8 +26,17 @@ describe('foundation: auth, wire conventions, errors', () => {
     ['Bearer token', (path: string) => t.anonymous().get(path).set('Authorization', `Bearer ${TEST_API_KEY}`)],
   ])('accepts the key from the %s', async (_name, call) => {
     const response = await call('/api/v1/system/status').expect(200);
-    expect(response.body).toMatchObject({ appName: 'Quire', databaseType: 'postgreSQL', authentication: 'none' });
-    expect(response.headers['x-application-version']).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(response.body).toMatchObject({
+      appName: 'Readarr',
+      instanceName: 'Quire',
+      version: '0.4.19.2811',
+      packageAuthor: 'Quire',
+      packageVersion: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      databaseType: 'postgreSQL',
+      authentication: 'none',
+    });
+    expect(response.headers['x-application-version']).toBe('0.4.19.2811');
+    expect(response.headers['x-quire-version']).toBe(response.body.packageVersion);
     expect(response.body.startTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
@@ -132,15 +141,15 @@ describe('foundation: forms login', () => {
 
   it('sets a session cookie for the right credentials only', async () => {
     await t.anonymous().get('/login').expect(200).expect('Content-Type', /html/);
-    await t.anonymous().post('/login').field('username', 'reader').field('password', 'wrong').expect(401);
+    await t.anonymous().post('/login').field('username', 'reader').field('password', 'wrong').expect(303);
     const ok = await t
       .anonymous()
       .post('/login')
       .field('username', 'reader')
       .field('password', 'pw-123456')
-      .expect(200);
+      .expect(303);
     expect(String(ok.headers['set-cookie'])).toMatch(/QuireAuth=/);
-    const out = await t.anonymous().get('/logout').expect(200);
+    const out = await t.anonymous().get('/logout').expect(303);
     expect(String(out.headers['set-cookie'])).toMatch(/QuireAuth=;/);
   });
 });

@@ -276,7 +276,7 @@ describe('OPDS catalog', () => {
         .post('/login')
         .type('form')
         .send({ username: 'reader', password: 'correct horse' });
-      expect(login.status).toBe(200);
+      expect(login.status).toBe(303);
       const cookie = login.headers['set-cookie'] as unknown as string[];
       expect((await get('/opds').set('Cookie', cookie)).status).toBe(200);
     });

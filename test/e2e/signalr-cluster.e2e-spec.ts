@@ -7,9 +7,10 @@ import request from 'supertest';
 import { createTestApp, TEST_API_KEY, TestApp } from '../utils/create-test-app';
 import { connectHub, HubClient } from '../utils/signalr-client';
 import { spawnQuire, QuireProcess } from '../utils/spawn-quire';
-import { testDatabaseUrl } from '../utils/test-database';
+import { sql, testDatabaseUrl } from '../utils/test-database';
+import { waitFor } from '../utils/wait-for';
 
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 /**
  * Two Quire processes on one PostgreSQL: a change made through one reaches the hub clients of the other
@@ -27,16 +28,20 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
     await local.app.listen(0, '127.0.0.1');
     localUrl = `http://127.0.0.1:${(local.app.getHttpServer().address() as AddressInfo).port}`;
     const dataDir = mkdtempSync(join(tmpdir(), 'quire-signalr-other-'));
-    other = await spawnQuire({
-      DATABASE_URL: testDatabaseUrl(),
-      API_KEY: TEST_API_KEY,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HUB_ROUTES_FILE: join(dataDir, 'no-routes.yaml'),
-      METADATA_SOURCE_URL: 'http://127.0.0.1:9',
-      COVER_SOURCE_URL: 'http://127.0.0.1:9',
-    });
+    other = await spawnQuire(
+      {
+        DATABASE_URL: testDatabaseUrl(),
+        API_KEY: TEST_API_KEY,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        HUB_ROUTES_FILE: join(dataDir, 'no-routes.yaml'),
+        METADATA_SOURCE_URL: 'http://127.0.0.1:9',
+        COVER_SOURCE_URL: 'http://127.0.0.1:9',
+        // ts-node compiles the whole app first: slow on a busy machine.
+      },
+      180_000,
+    );
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.stop()));
@@ -102,5 +107,35 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
       `author ${id} deleted on the other process`,
     );
     expect(deleted.body.resource).toEqual({ id });
+  });
+
+  it('keeps delivering after the LISTEN connections were cut (each process reconnects by itself)', async () => {
+    const remote = await connectHub(other.url, { apiKey: TEST_API_KEY });
+    clients.push(remote);
+    const cut = await sql<{ pid: number }>(
+      `SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = 'quire-listen-quire_push'`,
+    );
+    expect(cut.length).toBe(2); // this process's and the other's
+    await waitFor(
+      async () =>
+        (
+          await sql(
+            `SELECT 1 FROM pg_stat_activity
+              WHERE datname = current_database() AND application_name = 'quire-listen-quire_push'
+                AND query LIKE 'LISTEN%' AND state = 'idle'`,
+          )
+        ).length === 2,
+      'both processes listening again',
+      20_000,
+    );
+    const posted = await local.api.post('/api/v1/command').send({ name: 'Test', duration: 10 }).expect(200);
+    await remote.waitFor(
+      (message) =>
+        message.name === 'command' &&
+        message.body.resource?.id === posted.body.id &&
+        message.body.resource?.status === 'completed',
+      `command ${posted.body.id} completed after the reconnect`,
+    );
   });
 });

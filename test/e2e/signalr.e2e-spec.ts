@@ -1,9 +1,13 @@
 import { HttpTransportType } from '@microsoft/signalr';
+import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { startMetadataFixture, MetadataFixture } from '../utils/metadata-fixture';
 import { connectHub, HubClient, ReceivedMessage } from '../utils/signalr-client';
-import { TEST_API_KEY } from '../utils/create-test-app';
+import { SessionService } from '../../src/auth/session.service';
+import { createTestApp, TEST_API_KEY, TestApp } from '../utils/create-test-app';
 
 const commandMessage = (id: number, status?: string) => (message: ReceivedMessage) =>
   message.name === 'command' &&
@@ -124,6 +128,15 @@ describe('live push: the SignalR hub at /signalr/messages', () => {
     expect(pushed.body.action).toBe('updated');
     expect(pushed.body.resource).toMatchObject({ id, authorName: 'J.R.R. Tolkien', foreignAuthorId: 'OL26320A' });
     expect(Object.keys(pushed.body.resource).sort()).toEqual(Object.keys(created.body).sort());
+    // The refresh that follows the add brings the author's books from Open Library: each is pushed.
+    const book = await client.waitFor(
+      (message) => message.name === 'book' && message.body.resource?.authorId === id,
+      `a book of author ${id}`,
+      30_000,
+    );
+    expect(book.body.action).toBe('updated');
+    const restBook = await fixture.t.api.get(`/api/v1/book/${book.body.resource.id}`).expect(200);
+    expect(book.body.resource).toMatchObject({ id: restBook.body.id, title: restBook.body.title, authorId: id });
 
     await fixture.t.api.delete(`/api/v1/author/${id}`).expect(200);
     const deleted = await client.waitFor(
@@ -131,5 +144,103 @@ describe('live push: the SignalR hub at /signalr/messages', () => {
       `author ${id} deleted`,
     );
     expect(deleted.body.resource).toEqual({ id });
+  });
+
+  it('accepts the UI session cookie instead of the key', async () => {
+    const { token } = await fixture.t.app.get(SessionService).issue('admin');
+    const client = await connectHub(baseUrl, { headers: { Cookie: `QuireAuth=${token}` } });
+    clients.push(client);
+    await client.waitFor((message) => message.name === 'version', 'the version message');
+    await fixture.t.anonymous().post('/signalr/messages/negotiate').set('Cookie', 'QuireAuth=forged').expect(401);
+  });
+
+  it('pushes tag syncs and root folder changes', async () => {
+    const client = await connect(HttpTransportType.WebSockets);
+    const tag = await fixture.t.api.post('/api/v1/tag').send({ label: 'pushed' }).expect(200);
+    await client.waitFor((message) => message.name === 'tag' && message.body.action === 'sync', 'tag sync');
+    await fixture.t.api.delete(`/api/v1/tag/${tag.body.id}`).expect(200);
+
+    const path = mkdtempSync(join(tmpdir(), 'quire-signalr-more-'));
+    const folder = await fixture.t.api
+      .post('/api/v1/rootfolder')
+      .send({ name: 'More', path, defaultQualityProfileId: 1, defaultMetadataProfileId: 1 })
+      .expect(200);
+    const created = await client.waitFor(
+      (message) => message.name === 'rootfolder' && message.body.action === 'created',
+      'rootfolder created',
+    );
+    const rest = (await fixture.t.api.get(`/api/v1/rootfolder/${folder.body.id}`).expect(200)).body;
+    expect(created.body.resource).toEqual({ ...rest, freeSpace: expect.any(Number) }); // the disk changes meanwhile
+    await fixture.t.api.delete(`/api/v1/rootfolder/${folder.body.id}`).expect(200);
+    const removed = await client.waitFor(
+      (message) => message.name === 'rootfolder' && message.body.action === 'deleted',
+      'rootfolder deleted',
+    );
+    expect(removed.body.resource).toEqual({ id: folder.body.id });
+  });
+
+  it('pushes a health sync when the checks ran', async () => {
+    const client = await connect(HttpTransportType.WebSockets);
+    await fixture.t.api.post('/api/v1/command').send({ name: 'CheckHealth' }).expect(200);
+    await client.waitFor((message) => message.name === 'health' && message.body.action === 'sync', 'health sync');
+  });
+});
+
+describe('live push: limits and URL_BASE', () => {
+  let t: TestApp;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ URL_BASE: '/quire', PUSH_MAX_CONNECTIONS: '2' });
+    await t.app.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  const negotiate = () => t.api.post('/quire/signalr/messages/negotiate?negotiateVersion=1');
+
+  /** A raw WebSocket on the hub that has finished its handshake. */
+  const openSocket = async (): Promise<WebSocket> => {
+    const { connectionToken } = (await negotiate().expect(200)).body as { connectionToken: string };
+    const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/quire/signalr/messages?id=${connectionToken}`, {
+      headers: { 'X-Api-Key': TEST_API_KEY },
+    });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const answer = new Promise<string>((resolve) => socket.once('message', (data: Buffer) => resolve(data.toString())));
+    socket.send('{"protocol":"json","version":1}\x1e');
+    expect(await answer).toBe('{}\x1e');
+    return socket;
+  };
+
+  it('serves the hub under URL_BASE only', async () => {
+    const socket = await openSocket();
+    socket.close();
+    await new Promise((resolve) => socket.once('close', resolve));
+    const status = await new Promise<number>((resolve) => {
+      const stray = new WebSocket(`${baseUrl.replace('http', 'ws')}/signalr/messages`, {
+        headers: { 'X-Api-Key': TEST_API_KEY },
+      });
+      stray.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      stray.on('error', () => undefined);
+    });
+    expect(status).toBe(404);
+  });
+
+  it('closes a client that sends more than the message limit', async () => {
+    const socket = await openSocket();
+    const closed = new Promise<number>((resolve) => socket.once('close', (code: number) => resolve(code)));
+    socket.send(`{"type":6,"padding":"${'x'.repeat(64 * 1024)}"}\x1e`);
+    expect(await closed).toBe(1009); // "message too big", from the WebSocket layer's own limit
+  });
+
+  it('refuses connections beyond PUSH_MAX_CONNECTIONS with 503 and accepts again once one closed', async () => {
+    const first = await openSocket();
+    const second = await openSocket();
+    await negotiate().expect(503);
+    first.close();
+    await new Promise((resolve) => first.once('close', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await negotiate().expect(200);
+    second.close();
   });
 });

@@ -1,4 +1,5 @@
-import { authorNames, authorFolderName, cleanName } from '../../src/author/author-names';
+import { cleanName } from '../../src/common/text/clean-name';
+import { authorNames, authorFolderName } from '../../src/author/author-names';
 import { qualityById } from '../../src/profile/quality/quality';
 import { type FactoryDb, query, unique } from './db';
 

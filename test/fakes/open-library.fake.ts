@@ -118,6 +118,12 @@ export class FakeOpenLibrary {
     edit(record);
   }
 
+  /** Adds (or replaces) a record, e.g. an author the fixture files do not hold; `reset()` removes it again. */
+  add(path: string, record: Doc): void {
+    this.records.set(path, record);
+    this.collectCoverIds();
+  }
+
   /** Changes a work's title everywhere Open Library shows it (work record, search docs, author's works list). */
   renameWork(workId: string, title: string): void {
     this.patch(`/works/${workId}.json`, (work) => (work.title = title));
@@ -126,6 +132,11 @@ export class FakeOpenLibrary {
       for (const entry of [...(record.docs ?? []), ...(record.entries ?? [])])
         if (entry.key === `/works/${workId}`) entry.title = title;
     }
+  }
+
+  /** Appends work search documents to `/search.json` (fields as Open Library returns them). */
+  addSearchDocs(docs: Doc[]): void {
+    (this.records.get('/search.json')!.docs as Doc[]).push(...docs);
   }
 
   apiRequests(pathPrefix = ''): RecordedRequest[] {
@@ -197,10 +208,20 @@ export class FakeOpenLibrary {
     let docs = base.docs as Doc[];
     const q = params.get('q')?.trim();
     if (q) {
-      const field = /^(author_key|key|id_amazon):(.+)$/.exec(q);
+      const field = /^(author_key|key|id_amazon|id_goodreads|isbn):(.+)$/.exec(q);
+      // `field:(a OR b OR c)` asks for any of several values, as Open Library's Solr syntax allows.
+      const values = field ? identifierValues(field[2]) : [];
       if (field?.[1] === 'author_key') docs = docs.filter((doc) => doc.author_key?.includes(field[2]));
       else if (field?.[1] === 'key') docs = docs.filter((doc) => doc.key === field[2]);
-      else if (field?.[1] === 'id_amazon') docs = docs.filter((doc) => this.workHasAmazonId(doc.key, field[2]));
+      else if (field?.[1] === 'id_amazon')
+        docs = docs.filter(
+          (doc) =>
+            values.some((asin) => doc.id_amazon?.includes(asin)) ||
+            values.some((asin) => this.workHasAmazonId(doc.key, asin)),
+        );
+      else if (field?.[1] === 'id_goodreads')
+        docs = docs.filter((doc) => values.some((id) => doc.id_goodreads?.includes(id)));
+      else if (field?.[1] === 'isbn') docs = docs.filter((doc) => values.some((isbn) => doc.isbn?.includes(isbn)));
       else docs = docs.filter((doc) => matchesText(q, [doc.title, ...(doc.author_name ?? []), ...(doc.isbn ?? [])]));
     }
     const title = params.get('title');
@@ -287,7 +308,7 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   response.end(text);
 }
 
-/** Open Library's search is token based; every word of the query must appear in one of the fields. */
+/** Open Library's search is token based (any script); every word of the query must appear in one of the fields. */
 function matchesText(query: string, fields: (string | undefined)[]): boolean {
   const haystack = fields
     .filter(Boolean)
@@ -299,9 +320,14 @@ function matchesText(query: string, fields: (string | undefined)[]): boolean {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
+    .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   return words.length > 0 && words.every((word) => haystack.includes(word));
+}
+
+function identifierValues(text: string): string[] {
+  const list = /^\((.*)\)$/.exec(text.trim());
+  return (list ? list[1].split(/\s+OR\s+/) : [text]).map((value) => value.trim()).filter(Boolean);
 }
 
 function project(doc: Doc, fields: string[] | undefined): Doc {

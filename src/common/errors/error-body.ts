@@ -1,5 +1,6 @@
 import { QueryFailedError } from 'typeorm';
-import { DomainError, ValidationError } from './domain-errors';
+import { redactSecrets } from '../http/redact-secrets';
+import { DomainError, failure, ValidationError } from './domain-errors';
 
 export interface ErrorResponse {
   status: number;
@@ -11,8 +12,34 @@ export interface ErrorResponse {
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 
-/** Maps any thrown value to Readarr's status code and body (reference §3). */
+/**
+ * PostgreSQL's answers to values a request should not have carried (a number beyond the column's type, text
+ * with NUL, a string longer than its column or its index allows): the client's mistake, so 400, never 500 with
+ * the server's text. Validation catches these first where it can; this is the net under every route.
+ */
+const PG_BAD_INPUT: Record<string, string> = {
+  '22001': 'A value is longer than this field allows',
+  '22003': 'A number is out of range for this field',
+  '22021': 'Text may not contain NUL characters',
+  '22P05': 'Text may not contain NUL characters',
+  '22P02': 'A value has the wrong format for this field',
+  '22007': 'A date or time has the wrong format',
+  '22008': 'A date or time is out of range',
+  '54000': 'A value is too large to be stored or indexed',
+};
+
+/** Maps any thrown value to Readarr's status code and body (reference §3); credentials never reach a body. */
 export function toErrorResponse(error: unknown, exposeDetails: boolean): ErrorResponse {
+  const response = mapError(error, exposeDetails);
+  const body = response.body as { message?: unknown; description?: unknown } | undefined;
+  if (body && !Array.isArray(body)) {
+    if (typeof body.message === 'string') body.message = redactSecrets(body.message);
+    if (typeof body.description === 'string') body.description = redactSecrets(body.description);
+  }
+  return response;
+}
+
+function mapError(error: unknown, exposeDetails: boolean): ErrorResponse {
   if (error instanceof ValidationError) return { status: 400, body: error.failures };
   if (error instanceof DomainError) return { status: error.status, body: { message: error.message } };
 
@@ -21,6 +48,10 @@ export function toErrorResponse(error: unknown, exposeDetails: boolean): ErrorRe
     if (code === PG_UNIQUE_VIOLATION) return { status: 409, body: { message: uniqueMessage(error) } };
     if (code === PG_FOREIGN_KEY_VIOLATION)
       return { status: 409, body: { message: 'The record is still in use by or refers to another record' } };
+    if (code && code in PG_BAD_INPUT) {
+      const column = (error.driverError as { column?: string }).column;
+      return { status: 400, body: [failure(column ?? '', PG_BAD_INPUT[code], undefined, 'DatabaseValueValidator')] };
+    }
   }
 
   const httpStatus = httpStatusOf(error);

@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
-import { APP_VERSION } from '../app-info';
+import { QUIRE_VERSION, READARR_COMPATIBLE_VERSION } from '../app-info';
 
 /**
- * Express-level conventions of Readarr's API: the version header on /api responses,
+ * Express-level conventions of Readarr's API: the version headers on /api responses (Readarr's, and Quire's own),
  * open CORS on /api/v1, a 307 to the URL base for requests that arrive without it, and 200 for
  * every success (Quire's spec: "Every listed endpoint answers 200", so Nest's POST default of 201 is folded).
  */
@@ -18,7 +18,8 @@ export function httpConventions(urlBase: string) {
       return;
     }
     if (path.startsWith(apiPrefix)) {
-      response.setHeader('X-Application-Version', APP_VERSION);
+      response.setHeader('X-Application-Version', READARR_COMPATIBLE_VERSION);
+      response.setHeader('X-Quire-Version', QUIRE_VERSION);
       response.setHeader('Cache-Control', 'no-cache, no-store');
     }
     if (path.startsWith(corsPrefix)) {

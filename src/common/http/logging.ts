@@ -3,13 +3,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import pino from 'pino';
 import { EnvService } from '../../env/env.service';
-import { logTapFor } from '../../system/log/log-tap';
+import { logTapFor } from '../logging/log-tap';
+import { redactQueryParameters, redactUrl } from './redact-secrets';
 
-const SECRET_QUERY = /([?&](?:apikey|api_key|token|access_token|password)=)[^&]*/gi;
-
-/** Removes secrets from a URL before it is logged. */
-export function redactUrl(url: string | undefined): string | undefined {
-  return url?.replace(SECRET_QUERY, '$1[Redacted]');
+/**
+ * Every JSON line passes through here before a destination sees it: a URL with a credential in its query can
+ * reach a log line through any field (a request, an error message, a stack), not only `req.url`.
+ */
+function redacting(stream: { write(line: string): unknown }): pino.DestinationStream {
+  return { write: (line: string) => void stream.write(redactQueryParameters(line)) };
 }
 
 /**
@@ -18,8 +20,8 @@ export function redactUrl(url: string | undefined): string | undefined {
  */
 function destinations(env: EnvService): { level: pino.Level; stream: pino.MultiStreamRes } {
   const stdoutLevel = env.get('LOG_LEVEL');
-  const streams: pino.StreamEntry[] = [{ level: 'info', stream: logTapFor(env) }];
-  if (stdoutLevel !== 'silent') streams.push({ level: stdoutLevel, stream: pino.destination(1) });
+  const streams: pino.StreamEntry[] = [{ level: 'info', stream: redacting(logTapFor(env)) }];
+  if (stdoutLevel !== 'silent') streams.push({ level: stdoutLevel, stream: redacting(pino.destination(1)) });
   const lowest = stdoutLevel === 'silent' || pino.levels.values[stdoutLevel] > 30 ? 'info' : stdoutLevel;
   return { level: lowest, stream: pino.multistream(streams) };
 }

@@ -1,6 +1,9 @@
 import { applyDecorators, Param, PipeTransform, Put } from '@nestjs/common';
 import { ApiParam } from '@nestjs/swagger';
-import { BadRequestError } from '../errors/domain-errors';
+import { BadRequestError, NotFoundError } from '../errors/domain-errors';
+
+/** Ids are PostgreSQL `integer`s: a larger one names no row, so it is a 404 rather than a database error. */
+export const MAX_ID = 2_147_483_647;
 
 /** `PUT /<resource>/{id}` where the id may also be given only in the body (reference §1.3). */
 export function PutWithOptionalId(prefix = '') {
@@ -20,7 +23,8 @@ class IdPipe implements PipeTransform<unknown, number | undefined> {
     const id =
       typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
     if (!Number.isSafeInteger(id) || id <= 0)
-      throw new BadRequestError(`BadRequest: ${String(value)} is not a valid ID`);
+      throw new BadRequestError(`BadRequest: ${String(value).slice(0, 100)} is not a valid ID`);
+    if (id > MAX_ID) throw new NotFoundError(`NotFound: no record has the ID ${id}`);
     return id;
   }
 }
@@ -33,5 +37,6 @@ export const OptionalIdParam = (name = 'id') => Param(name, new IdPipe(true));
 export function resolvePutId(routeId: number | undefined, body: { id?: number }): number {
   const id = routeId ?? body.id;
   if (!id || id <= 0) throw new BadRequestError(`BadRequest: ${String(id ?? 0)} is not a valid ID`);
+  if (id > MAX_ID) throw new NotFoundError(`NotFound: no record has the ID ${id}`);
   return id;
 }

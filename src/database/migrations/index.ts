@@ -11,6 +11,7 @@ import { BookFileCounters1763881050000 } from './1763881050000-book-file-counter
 import { HubConnectionDeliveries1763881100000 } from './1763881100000-hub-connection-deliveries';
 import { AuthorBookCounts1763881200000 } from './1763881200000-author-book-counts';
 import { LibraryVersion1763881300000 } from './1763881300000-library-version';
+import { MigrationReport1763882300000 } from './1763882300000-migration-report';
 
 /** Every migration, in order. New migrations are appended here (never edited after they land). */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   HubConnectionDeliveries1763881100000,
   AuthorBookCounts1763881200000,
   LibraryVersion1763881300000,
+  MigrationReport1763882300000,
 ];

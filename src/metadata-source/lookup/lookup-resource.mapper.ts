@@ -1,7 +1,8 @@
 import type { AuthorResource } from '../../author/author.resource';
 import type { MediaCover, Ratings, Links } from '../../author/media.resource';
 import type { RemoteAuthor, RemoteAuthorRef, RemoteBook, RemoteEdition, RemoteImage } from '../metadata-source';
-import { authorTitle, cleanName, nameLastFirst, sortName } from '../names';
+import { cleanName } from '../../common/text/clean-name';
+import { authorTitle, nameLastFirst, sortName } from '../names';
 
 /** Readarr writes `DateTime.MinValue` as the `added` date of authors not in the library. */
 const NEVER = new Date('0001-01-01T00:00:00Z');

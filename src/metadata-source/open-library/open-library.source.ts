@@ -3,6 +3,9 @@ import { MetadataHttpClient, RequestIdentity } from '../http/metadata-http.clien
 import {
   BookSearchQuery,
   FetchOptions,
+  IdentifiedWork,
+  IDENTIFIER_BATCH,
+  IdentifierKind,
   MetadataNotFoundError,
   MetadataSource,
   RemoteAuthor,
@@ -44,6 +47,11 @@ export const WORK_SEARCH_FIELDS = [
 ].join(',');
 
 const PAGE_SIZE = 100;
+const IDENTIFIER_FIELDS: Record<IdentifierKind, 'id_goodreads' | 'isbn' | 'id_amazon'> = {
+  goodreads: 'id_goodreads',
+  isbn: 'isbn',
+  asin: 'id_amazon',
+};
 /** Bounds of one author's bibliography / one work's editions (Jane Austen has thousands, reference §12.1). */
 export const MAX_WORKS_PER_AUTHOR = 1000;
 export const MAX_EDITIONS_PER_WORK = 500;
@@ -86,6 +94,29 @@ export class OpenLibrarySource implements MetadataSource {
     if (query.isbn) params.isbn = normaliseIsbn(query.isbn);
     const response = await this.get<OlSearchResponse<OlWorkSearchDoc>>(call, '/search.json', params);
     return (response?.docs ?? []).map((doc) => mapWorkSearchDoc(doc, call.settings.coverBase));
+  }
+
+  async findWorksByIdentifiers(kind: IdentifierKind, values: string[]): Promise<IdentifiedWork[]> {
+    const call = await this.call();
+    const field = IDENTIFIER_FIELDS[kind];
+    const clean = [...new Set(values.map((value) => value.trim()).filter((value) => /^[0-9A-Za-z]+$/.test(value)))];
+    const found = new Map<string, IdentifiedWork>();
+    for (let start = 0; start < clean.length; start += IDENTIFIER_BATCH) {
+      const batch = clean.slice(start, start + IDENTIFIER_BATCH);
+      const response = await this.get<OlSearchResponse<OlWorkSearchDoc>>(call, '/search.json', {
+        q: `${field}:(${batch.join(' OR ')})`,
+        fields: `${WORK_SEARCH_FIELDS},id_goodreads,isbn,id_amazon`,
+        limit: String(batch.length * 2),
+      });
+      for (const doc of response?.docs ?? []) {
+        if (found.has(doc.key)) continue;
+        found.set(doc.key, {
+          book: mapWorkSearchDoc(doc, call.settings.coverBase),
+          identifiers: { goodreads: doc.id_goodreads ?? [], isbn: doc.isbn ?? [], asin: doc.id_amazon ?? [] },
+        });
+      }
+    }
+    return [...found.values()];
   }
 
   async getAuthor(foreignAuthorId: string, options: FetchOptions = {}): Promise<RemoteAuthor> {

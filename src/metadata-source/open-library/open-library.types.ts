@@ -34,6 +34,8 @@ export interface OlWorkSearchDoc {
   cover_i?: number;
   cover_edition_key?: string;
   isbn?: string[];
+  id_goodreads?: string[];
+  id_amazon?: string[];
   language?: string[];
   subject?: string[];
   ratings_average?: number;

@@ -6,7 +6,7 @@ import { EMPTY_RATINGS } from '../../author/catalogue-values';
 import { Book } from '../../book/book.entity';
 import { Edition } from '../../book/edition.entity';
 import type { RemoteAuthor, RemoteBook, RemoteEdition } from '../metadata-source';
-import { cleanName } from '../names';
+import { cleanName } from '../../common/text/clean-name';
 import { pickMonitoredEdition, ProfileRules } from './book-filter';
 import { authorMetadataValues, bookValues, changedValues, editionValues } from './metadata-values';
 

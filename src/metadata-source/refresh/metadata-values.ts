@@ -10,7 +10,8 @@ import type {
   RemoteLink,
   RemoteRatings,
 } from '../metadata-source';
-import { cleanName, nameLastFirst, sortName } from '../names';
+import { cleanName } from '../../common/text/clean-name';
+import { nameLastFirst, sortName } from '../names';
 
 /**
  * The columns a refresh owns, computed from the source. Everything else on a row (monitored flags, profiles,

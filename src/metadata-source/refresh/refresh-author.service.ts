@@ -20,6 +20,7 @@ import {
 import { editionAllowed, ProfileRules, workRejection } from './book-filter';
 import { CatalogueWriter, PlannedBook, WriteOutcome } from './catalogue-writer';
 import { booksToMonitor, monitorNewBook } from './monitoring';
+import { AuthorRefreshedEvent } from './refresh.events';
 
 export interface RefreshResult {
   authorId: number;
@@ -91,6 +92,11 @@ export class RefreshAuthorService {
     });
 
     await this.storeCovers(author.id, remote, outcome.coverBookIds);
+    if (outcome.changedRows > 0)
+      this.events.emit(
+        AuthorRefreshedEvent.NAME,
+        new AuthorRefreshedEvent(author.id, outcome.addedBookIds, outcome.updatedBookIds),
+      );
     if (isNewAuthor) await this.announceNewAuthor(author, remote, outcome.addedBookIds.length);
     const result: RefreshResult = {
       authorId,

@@ -6,6 +6,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { EnvService } from '../../env/env.service';
 import { ChannelMessage } from '../notification.types';
 import { markdownToHtml, markdownToText } from '../text/markdown';
+import { truncateChars } from '../text/utf8';
 import { ChannelSendError, ChannelSendOutcome, NotificationChannel, withDeadline } from './channel';
 
 export interface EmailSettings {
@@ -36,6 +37,14 @@ export interface EmailAttachment {
 export const EMAIL_TIMEOUT_MS = 15_000;
 /** Deadline of a send with attachments (a 50 MB book takes a while over a home uplink). */
 export const EMAIL_ATTACHMENT_TIMEOUT_MS = 120_000;
+/** Subjects are shortened to this (RFC 5322 advises lines under 78 characters; folding keeps longer ones legal). */
+export const EMAIL_MAX_SUBJECT_CHARS = 250;
+
+/** `<wire id@sender's domain>`: stable per notification delivery, so retries carry the same Message-ID. */
+export function messageIdFor(wireId: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'quire.localhost';
+  return `<${wireId}@${domain}>`;
+}
 
 /**
  * nodemailer's own defaults (2 min connect, 30 s greeting, 10 min socket) are far too long; these are
@@ -135,7 +144,9 @@ export class EmailChannel implements NotificationChannel<EmailSettings>, OnModul
           transporterName,
           from: settings.from,
           to: settings.to,
-          subject: message.title,
+          subject: truncateChars(message.title, EMAIL_MAX_SUBJECT_CHARS),
+          // The same Message-ID on every attempt: a mail client shows a resent notification once.
+          messageId: message.wireId ? messageIdFor(message.wireId, settings.from) : undefined,
           text: markdownToText(message.body),
           html: markdownToHtml(message.body),
           attachments: settings.attachments?.map((attachment) => ({

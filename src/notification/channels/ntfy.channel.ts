@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EnvService } from '../../env/env.service';
 import { ChannelMessage, Priority } from '../notification.types';
-import { encodeHeaderValue, truncateUtf8 } from '../text/utf8';
+import { encodeHeaderValue, truncateChars, truncateUtf8 } from '../text/utf8';
 import { ChannelSendOutcome, NotificationChannel, postWithDeadline } from './channel';
 
 export interface NtfySettings {
@@ -17,6 +17,11 @@ export interface NtfySettings {
 export const NTFY_TIMEOUT_MS = 10_000;
 /** ntfy turns a longer body (in bytes) into an attachment. */
 export const NTFY_MAX_BODY_BYTES = 4096;
+/**
+ * Titles are shortened to this many characters for ntfy: a header carries the title (RFC 2047-encoded when not
+ * ASCII, up to ~4 bytes per character after encoding), and servers and proxies refuse large headers (431).
+ */
+export const NTFY_MAX_TITLE_CHARS = 250;
 
 const NTFY_PRIORITY: Record<Priority, string> = { low: 'low', normal: 'default', high: 'high', urgent: 'urgent' };
 
@@ -36,12 +41,14 @@ function sourceTag(message: ChannelMessage): string | undefined {
 export function buildNtfyRequest(message: ChannelMessage, settings: NtfySettings) {
   const headers: Record<string, string> = {
     'Content-Type': 'text/markdown; charset=utf-8',
-    Title: encodeHeaderValue(message.title),
+    Title: encodeHeaderValue(truncateChars(message.title, NTFY_MAX_TITLE_CHARS)),
     Priority: ntfyPriority(message.priority),
     Markdown: 'yes',
   };
   const tag = sourceTag(message);
   if (tag) headers.Tags = encodeHeaderValue(tag);
+  // ntfy ≥ 2.16 treats a repeated sequence id as an update of the same notification: a resend is not a second one.
+  if (message.wireId) headers['X-Sequence-ID'] = message.wireId;
   if (settings.token) headers.Authorization = `Bearer ${settings.token}`;
   return {
     url: `${settings.url.replace(/\/+$/, '')}/${encodeURIComponent(settings.topic)}`,

@@ -147,7 +147,7 @@ export class DeliveryRunner {
     const channel = this.channels.get(name);
     const stopTimer = this.duration.startTimer({ channel: label });
     try {
-      const outcome = await channel.send(message, settings);
+      const outcome = await channel.send({ ...message, wireId: wireIdOf(delivery) }, settings);
       const seconds = stopTimer();
       breaker.onSuccess();
       this.breakers.report();
@@ -217,4 +217,9 @@ export class DeliveryRunner {
     }
     return { outcome: record.attempt.outcome, state: record.state };
   }
+}
+
+/** A delivery's stable identity on the wire: `quire-<notification uuid>-<delivery id>` (ntfy allows [-_A-Za-z0-9]{1,64}). */
+export function wireIdOf(delivery: Pick<ClaimedDelivery, 'notificationId' | 'id'>): string {
+  return `quire-${delivery.notificationId}-${delivery.id}`.replace(/[^-_A-Za-z0-9]/g, '').slice(0, 64);
 }

@@ -1,4 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { ApplicationStoppingEvent } from '../../common/lifecycle/application-stopping.event';
 import { EnvService } from '../../env/env.service';
 import { ChannelMessage } from '../notification.types';
 import { DeliveryRepository } from './delivery.repository';
@@ -26,6 +28,13 @@ export class RetryWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap() {
     this.schedule();
+  }
+
+  /** A stop has begun: no new retry round starts (a running one finishes its batch). */
+  @OnEvent(ApplicationStoppingEvent.NAME)
+  onStopping(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
   }
 
   async onModuleDestroy() {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { failure, NotFoundError, ValidationError, ValidationFailure } from '../../common/errors/domain-errors';
-import { nameFailures } from '../common/unique-name';
+import { nameFailures } from '../../database/unique-name';
 import { specificationDefinition } from './custom-format-specifications';
 import { CustomFormat, StoredSpecification } from './custom-format.entity';
 import { CustomFormatResource, CustomFormatSpecificationSchema } from './custom-format.resource';

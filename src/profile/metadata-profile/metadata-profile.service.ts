@@ -8,8 +8,8 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../common/errors/domain-errors';
-import { countJsonReferences, countReferences, IMPORT_LISTS, plural } from '../common/optional-table';
-import { nameFailures } from '../common/unique-name';
+import { countJsonReferences, countReferences, IMPORT_LISTS, plural } from '../../database/optional-table';
+import { nameFailures } from '../../database/unique-name';
 import { MetadataProfile, NONE_METADATA_PROFILE } from './metadata-profile.entity';
 import { MetadataProfileResource } from './metadata-profile.resource';
 

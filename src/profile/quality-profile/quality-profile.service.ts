@@ -8,8 +8,8 @@ import {
   ValidationError,
   ValidationFailure,
 } from '../../common/errors/domain-errors';
-import { countJsonReferences, countReferences, IMPORT_LISTS, plural } from '../common/optional-table';
-import { nameFailures } from '../common/unique-name';
+import { countJsonReferences, countReferences, IMPORT_LISTS, plural } from '../../database/optional-table';
+import { nameFailures } from '../../database/unique-name';
 import { CustomFormatService } from '../custom-format/custom-format.service';
 import { defaultProfileItems, QUALITY_IDS } from '../quality/quality';
 import { ProfileFormatItem, QualityProfile } from './quality-profile.entity';

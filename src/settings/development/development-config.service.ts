@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { failure, ValidationError, ValidationFailure } from '../../common/errors/domain-errors';
 import { EnvService } from '../../env/env.service';
 import { ConfigSectionService } from '../config-section.service';
-import { ConfigStore } from '../config-store.service';
+import { ConfigStore } from '../../database/config-store.service';
 import { MetadataSourceSettings } from './metadata-source-settings';
 import { DEVELOPMENT_CONFIG_DEFAULTS, DEVELOPMENT_CONFIG_KEY, DevelopmentConfig } from './development-config';
 

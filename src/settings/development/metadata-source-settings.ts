@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EnvService } from '../../env/env.service';
-import { ConfigStore } from '../config-store.service';
+import { ConfigStore } from '../../database/config-store.service';
 import { DEVELOPMENT_CONFIG_DEFAULTS, DEVELOPMENT_CONFIG_KEY, DevelopmentConfig } from './development-config';
 
 // Other processes may change the setting; re-read it at most this often.

@@ -3,7 +3,7 @@ import { failure, ValidationError, ValidationFailure } from '../../common/errors
 import { EnvService } from '../../env/env.service';
 import { ApiKeyService } from '../../auth/api-key.service';
 import { hashPassword } from '../../auth/password';
-import { ConfigStore } from '../config-store.service';
+import { ConfigStore } from '../../database/config-store.service';
 import { HOST_CONFIG_DEFAULTS, HOST_CONFIG_KEY, HostConfig, MASKED_SECRET } from './host-config';
 import { HostConfigResource } from './host-config.resource';
 

@@ -3,6 +3,7 @@ import { AnyFilesInterceptor } from '@nestjs/platform-express';
 import { ApiTags } from '@nestjs/swagger';
 import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { BrowserResource } from '../../auth/browser-resource.decorator';
 import { IdParam } from '../../common/http/route-decorators';
 import { BackupResource, BackupRestoreResource } from './backup.resource';
 import { BackupService } from './backup.service';
@@ -42,7 +43,8 @@ export class BackupController {
     return { restartRequired: true };
   }
 
-  /** Readarr's download route for `BackupResource.path`; behind the API key like every route. */
+  /** Readarr's download route for `BackupResource.path`, which a browser follows with its session cookie. */
+  @BrowserResource()
   @Get('backup/:type/:name')
   async download(@Param('type') type: string, @Param('name') name: string): Promise<StreamableFile> {
     const path = await this.backups.fileByName(type, name);

@@ -1,5 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { HOUSEKEEPING_EVENT } from '../../command/handlers/housekeeping.handler';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { mkdir, mkdtemp, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, resolve } from 'node:path';
@@ -11,14 +12,24 @@ import { HostConfigService } from '../../settings/host/host-config.service';
 import { BACKUP_NAME_PATTERN, backupId, backupName, BackupType, BackupTypeName } from './backup-files';
 import { BackupResource } from './backup.resource';
 import { BackupManifest, dumpDatabase, restoreDatabase, tableEntryName } from '../../database/database-dump';
-import { InvalidArchiveError, readZip, writeZip } from './zip-archive';
+import { writeZip, ZipReader } from './zip-archive';
+import { archiveError, MAX_ARCHIVE_ENTRIES, rowChunks, validateArchive } from './backup-archive';
 
 export class UnsupportedMediaTypeError extends DomainError {
   readonly status = 415;
 }
 
-const MAX_RESTORE_BYTES = 4 * 1024 ** 3;
 const DAY_MS = 24 * 3600 * 1000;
+const WORK_FOLDER_PREFIX = '.backup-';
+const STALE_WORK_FOLDER_MS = 15 * 60 * 1000;
+
+/** The newest modification time of a folder and the files directly in it (epoch ms; 0 when unreadable). */
+async function lastWrite(folder: string): Promise<number> {
+  let newest = (await stat(folder).catch(() => undefined))?.mtimeMs ?? 0;
+  for (const name of await readdir(folder).catch(() => [] as string[]))
+    newest = Math.max(newest, (await stat(join(folder, name)).catch(() => undefined))?.mtimeMs ?? 0);
+  return newest;
+}
 
 /**
  * Backups are zips of a consistent database dump (every table but the log and the command queue, as JSON
@@ -27,7 +38,7 @@ const DAY_MS = 24 * 3600 * 1000;
  * the answer still says `restartRequired: true` for Readarr clients, though no restart is needed.
  */
 @Injectable()
-export class BackupService {
+export class BackupService implements OnApplicationBootstrap {
   private readonly logger = new Logger(BackupService.name);
 
   constructor(
@@ -35,6 +46,31 @@ export class BackupService {
     private readonly hostConfig: HostConfigService,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
+
+  /** A backup killed mid-run leaves its `.backup-*` work folder behind: start-up and Housekeeping remove it. */
+  onApplicationBootstrap(): void {
+    void this.removeStaleWorkFolders().catch((error: unknown) =>
+      this.logger.warn(`Removing leftover backup work folders failed: ${String(error)}`),
+    );
+  }
+
+  @OnEvent(HOUSEKEEPING_EVENT, { async: true, promisify: true })
+  async removeStaleWorkFolders(): Promise<number> {
+    let removed = 0;
+    for (const type of BackupType.names) {
+      const folder = await this.folder(type);
+      for (const name of await readdir(folder).catch(() => [] as string[])) {
+        if (!name.startsWith(WORK_FOLDER_PREFIX)) continue;
+        const path = join(folder, name);
+        // Another process sharing DATA_DIR may be writing this one now: only folders idle for a while go.
+        if (Date.now() - (await lastWrite(path)) < STALE_WORK_FOLDER_MS) continue;
+        await rm(path, { recursive: true, force: true });
+        removed++;
+        this.logger.log(`Removed the leftover backup work folder ${type}/${name}`);
+      }
+    }
+    return removed;
+  }
 
   async folder(type?: BackupTypeName): Promise<string> {
     const configured = (await this.hostConfig.load()).backupFolder || 'Backups';
@@ -45,7 +81,7 @@ export class BackupService {
   async create(type: BackupTypeName): Promise<BackupResource> {
     const folder = await this.folder(type);
     await mkdir(folder, { recursive: true });
-    const work = await mkdtemp(join(folder, '.backup-'));
+    const work = await mkdtemp(join(folder, WORK_FOLDER_PREFIX));
     try {
       const dump = await dumpDatabase(this.dataSource, work);
       const manifest: BackupManifest = {
@@ -138,50 +174,39 @@ export class BackupService {
     for (const upload of uploads) await rm(upload.path, { force: true });
   }
 
-  /** Validates the whole archive before touching the database; a bad archive is a 400 and changes nothing. */
+  /**
+   * Two streaming passes over the archive, entry by entry, never holding one whole in memory: the first checks
+   * every table entry against the manifest (size cap, checksum, row count, JSON rows) before the database is
+   * touched, so a bad, foreign or bomb archive is a 400 and changes nothing; the second feeds the rows to the
+   * restore transaction in chunks (and checks the checksums again: any difference rolls everything back).
+   */
   private async restoreFile(path: string): Promise<void> {
-    const { manifest, rows } = await this.readArchive(path);
+    const zip = await this.openArchive(path);
     try {
-      await restoreDatabase(
-        this.dataSource,
-        manifest,
-        (table) => rows.get(table) ?? [],
-        (runner) => this.keepEnvironmentApiKey(runner),
-      );
-    } catch (error) {
-      throw new BadRequestError(`Restore failed, nothing was changed: ${(error as Error).message}`);
+      const known = new Set(this.dataSource.migrations.map((migration) => migration.name ?? ''));
+      const manifest = await validateArchive(zip, known);
+      try {
+        await restoreDatabase(
+          this.dataSource,
+          manifest,
+          (table, chunkSize) => rowChunks(zip, manifest, table, chunkSize),
+          (runner) => this.keepEnvironmentApiKey(runner),
+        );
+      } catch (error) {
+        throw new BadRequestError(`Restore failed, nothing was changed: ${(error as Error).message}`);
+      }
+      this.logger.log(`Restored backup made by ${manifest.app} ${manifest.version} on ${manifest.created}`);
+    } finally {
+      zip.close();
     }
-    this.logger.log(`Restored backup made by ${manifest.app} ${manifest.version} on ${manifest.created}`);
   }
 
-  private async readArchive(path: string): Promise<{ manifest: BackupManifest; rows: Map<string, unknown[]> }> {
-    let entries: Map<string, Buffer>;
+  private async openArchive(path: string): Promise<ZipReader> {
     try {
-      entries = await readZip(path, MAX_RESTORE_BYTES);
+      return await ZipReader.open(path, MAX_ARCHIVE_ENTRIES);
     } catch (error) {
-      if (error instanceof InvalidArchiveError)
-        throw new BadRequestError(`Not a valid backup archive: ${error.message}`);
-      throw error;
+      throw archiveError(error);
     }
-    const manifest = parseManifest(entries.get('manifest.json'));
-    const known = new Set(this.dataSource.migrations.map((migration) => migration.name));
-    const unknown = manifest.migrations.filter((name) => !known.has(name));
-    if (unknown.length)
-      throw new BadRequestError(`The backup was made by a newer Quire (unknown migrations: ${unknown.join(', ')})`);
-    const rows = new Map<string, unknown[]>();
-    for (const table of manifest.tables) {
-      const data = entries.get(tableEntryName(table.name));
-      if (!data) throw new BadRequestError(`Corrupt backup: ${tableEntryName(table.name)} is missing`);
-      if (createHash('sha256').update(data).digest('hex') !== table.sha256)
-        throw new BadRequestError(`Corrupt backup: ${tableEntryName(table.name)} does not match its checksum`);
-      const lines = data.toString('utf8').split('\n').filter(Boolean);
-      if (lines.length !== table.rows) throw new BadRequestError(`Corrupt backup: row count of ${table.name} differs`);
-      rows.set(
-        table.name,
-        lines.map((line) => parseRow(line, table.name)),
-      );
-    }
-    return { manifest, rows };
   }
 
   /** When API_KEY is set in the environment it stays the key, whatever the backup holds. */
@@ -206,38 +231,4 @@ export class BackupService {
       this.logger.log(`Deleted old scheduled backup ${backup.name}`);
     }
   }
-}
-
-function parseManifest(data: Buffer | undefined): BackupManifest {
-  if (!data) throw new BadRequestError('Not a Quire backup: manifest.json is missing');
-  let manifest: Partial<BackupManifest>;
-  try {
-    manifest = JSON.parse(data.toString('utf8')) as Partial<BackupManifest>;
-  } catch {
-    throw new BadRequestError('Not a Quire backup: manifest.json is not valid JSON');
-  }
-  const valid =
-    manifest.app === APP_NAME &&
-    manifest.format === 1 &&
-    Array.isArray(manifest.migrations) &&
-    Array.isArray(manifest.tables) &&
-    manifest.tables.every(
-      (table) =>
-        typeof table?.name === 'string' &&
-        Array.isArray(table.columns) &&
-        typeof table.rows === 'number' &&
-        typeof table.sha256 === 'string',
-    );
-  if (!valid) throw new BadRequestError('Not a Quire backup: unexpected manifest');
-  return manifest as BackupManifest;
-}
-
-function parseRow(line: string, table: string): unknown {
-  try {
-    const row = JSON.parse(line) as unknown;
-    if (row && typeof row === 'object' && !Array.isArray(row)) return row;
-  } catch {
-    // reported below
-  }
-  throw new BadRequestError(`Corrupt backup: a row of ${table} is not a JSON object`);
 }

@@ -2,8 +2,9 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { LibraryNotificationEvent } from '../../notification/library-notification.event';
-import { ConfigStore } from '../../settings/config-store.service';
+import { ConfigStore } from '../../database/config-store.service';
 import { HEALTH_CHECK, HealthCheck, HealthCheckResult, healthResult } from './health-check';
+import { HealthCheckCompletedEvent } from './health.events';
 
 /** Event the notification hub listens to. */
 export const LIBRARY_NOTIFICATION_EVENT = LibraryNotificationEvent.NAME;
@@ -57,6 +58,7 @@ export class HealthService implements OnModuleInit {
     const outcomes = await Promise.all(this.checks.map((check) => this.runOne(check)));
     const issues = outcomes.flat().filter((result) => result.type !== 'ok');
     this.results = { at: Date.now(), issues };
+    this.events.emit(HealthCheckCompletedEvent.NAME, new HealthCheckCompletedEvent(issues.length));
     await this.announce(issues);
     return issues;
   }

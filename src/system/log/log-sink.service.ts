@@ -2,10 +2,10 @@ import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { EnvService } from '../../env/env.service';
-import { ConfigStore } from '../../settings/config-store.service';
+import { ConfigStore } from '../../database/config-store.service';
 import { DEVELOPMENT_CONFIG_DEFAULTS, DEVELOPMENT_CONFIG_KEY } from '../../settings/development/development-config';
 import { LOG_FILE_BASE, logFolder } from './log-folders';
-import { LogRecord, logTapFor } from './log-tap';
+import { LogRecord, logTapFor } from '../../common/logging/log-tap';
 import { RollingLogFile } from './rolling-log-file';
 
 const FLUSH_INTERVAL_MS = 1_000;

@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { BrowserResource } from '../../auth/browser-resource.decorator';
 import { LogFileService } from './log-file.service';
 import { LogFileResource, LogQuery, LogResourcePagingResource } from './log.resource';
 import { LogService } from './log.service';
@@ -40,12 +41,14 @@ export class LogController {
     return this.text('app', filename);
   }
 
-  /** Readarr's download routes (`downloadUrl`), behind the API key like everything else. */
+  /** Readarr's download routes (`downloadUrl`), which a browser follows with its session cookie. */
+  @BrowserResource()
   @Get('logfile/:filename')
   download(@Param('filename') filename: string): Promise<StreamableFile> {
     return this.text('app', filename);
   }
 
+  @BrowserResource()
   @Get('updatelogfile/:filename')
   downloadUpdate(@Param('filename') filename: string): Promise<StreamableFile> {
     return this.text('update', filename);

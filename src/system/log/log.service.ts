@@ -60,7 +60,8 @@ function toResource(entry: LogEntry): LogResource {
     time: entry.time,
     exception: entry.exception ?? undefined,
     exceptionType: entry.exceptionType ?? undefined,
-    level: entry.level,
+    // Readarr's LogResource writes the level lower-case (`info`, `warn`); it is stored as written to the files.
+    level: entry.level.toLowerCase(),
     logger: entry.logger,
     message: entry.message,
     method: entry.method ?? undefined,

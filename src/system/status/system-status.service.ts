@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { existsSync } from 'node:fs';
 import { release } from 'node:os';
 import { resolve } from 'node:path';
-import { DataSource } from 'typeorm';
-import { APP_NAME, APP_START_TIME, APP_VERSION } from '../../common/app-info';
+import {
+  APP_NAME,
+  APP_START_TIME,
+  QUIRE_VERSION,
+  READARR_APP_NAME,
+  READARR_COMPATIBLE_VERSION,
+} from '../../common/app-info';
+import { DatabaseServer } from '../../database/database-server';
 import { EnvService } from '../../env/env.service';
 import { HostConfigService } from '../../settings/host/host-config.service';
 import { SystemResource } from './system.resource';
@@ -17,7 +22,7 @@ export class SystemStatusService {
   constructor(
     private readonly env: EnvService,
     private readonly hostConfig: HostConfigService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: DatabaseServer,
   ) {}
 
   async status(): Promise<SystemResource> {
@@ -25,9 +30,9 @@ export class SystemStatusService {
     this.databaseVersion ??= await this.readDatabaseVersion();
     const platform = process.platform;
     return {
-      appName: APP_NAME,
+      appName: READARR_APP_NAME,
       instanceName: host.instanceName,
-      version: APP_VERSION,
+      version: READARR_COMPATIBLE_VERSION,
       buildTime: APP_START_TIME,
       isDebug: !this.env.isProduction,
       isProduction: this.env.isProduction,
@@ -47,19 +52,22 @@ export class SystemStatusService {
       databaseType: 'postgreSQL',
       databaseVersion: this.databaseVersion,
       authentication: host.authenticationMethod,
-      migrationVersion: this.dataSource.migrations.length,
+      migrationVersion: this.database.migrationCount,
       urlBase: this.env.get('URL_BASE'),
       runtimeVersion: process.versions.node,
       runtimeName: 'node',
       startTime: APP_START_TIME,
+      // Quire's own identity, where Readarr's UI shows "<packageVersion> by <packageAuthor>".
+      packageVersion: QUIRE_VERSION,
+      packageAuthor: APP_NAME,
       packageUpdateMechanism: this.isDocker ? 'docker' : 'external',
       packageUpdateMechanismMessage: 'Quire does not update itself; upgrade the package or container image.',
     };
   }
 
   private async readDatabaseVersion(): Promise<string> {
-    const rows: { server_version: string }[] = await this.dataSource.query('SHOW server_version');
+    const version = await this.database.serverVersion();
     const embedded = !this.env.get('DATABASE_URL');
-    return `${rows[0]?.server_version ?? 'unknown'}${embedded ? ' (embedded PGlite)' : ''}`;
+    return `${version ?? 'unknown'}${embedded ? ' (embedded PGlite)' : ''}`;
   }
 }

@@ -1,10 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { APP_START_TIME, APP_VERSION } from '../../common/app-info';
+import { APP_START_TIME, READARR_COMPATIBLE_VERSION } from '../../common/app-info';
 import { HostConfigService } from '../../settings/host/host-config.service';
 import { UpdateResource } from './update.resource';
 
-/** Quire does not update itself: the list holds the running version only, installed and latest. */
+/** Quire does not update itself: the list holds the running version only (as /system/status reports it). */
 @ApiTags('Update')
 @Controller('api/v1/update')
 export class UpdateController {
@@ -17,7 +17,7 @@ export class UpdateController {
     const { branch } = await this.hostConfig.load();
     return [
       {
-        version: APP_VERSION,
+        version: READARR_COMPATIBLE_VERSION,
         branch,
         releaseDate: APP_START_TIME,
         fileName: '',

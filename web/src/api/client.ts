@@ -142,14 +142,18 @@ export async function signOut(): Promise<void> {
   await fetch(`${urlBase()}/logout`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
 }
 
-/** A cover through /MediaCover, sized by the server (`-250` poster, `-500` large) and cached by the browser. */
+/**
+ * A cover's URL: Quire's own (/MediaCover) in the size asked for (`-250` poster, `-500` large; the server falls back
+ * to the full size), or a remote one (metadata search results) unchanged.
+ */
 export function coverUrl(
-  images: { coverType?: string; url?: string | null }[] | undefined | null,
+  images: { coverType?: string; url?: string | null; remoteUrl?: string | null }[] | undefined | null,
   type: string,
-  size?: 250 | 500,
+  size: 250 | 500 | undefined,
+  base: string,
 ): string | undefined {
-  const image = images?.find((candidate) => candidate.coverType === type);
-  if (!image?.url) return undefined;
-  if (!size) return image.url;
-  return image.url.replace(/(\.[a-z0-9]+)(\?|$)/i, `-${size}$1$2`);
+  const image = images?.find((candidate) => candidate.coverType === type) ?? images?.[0];
+  const url = image?.url ?? image?.remoteUrl ?? undefined;
+  if (!url || !size || !url.startsWith(`${base}/MediaCover/`)) return url;
+  return url.replace(/(\.[a-z0-9]+)(\?|$)/i, `-${size}$1$2`);
 }

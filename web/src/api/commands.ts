@@ -45,7 +45,7 @@ export function useCommandPolling(live: boolean): void {
       for (const gone of before.filter((command) => !now.has(command.id)))
         applyCommand(client, { ...gone, status: 'completed' });
       for (const command of running) applyCommand(client, command);
-      return running.length;
+      return running.filter((command) => !isFinished(command)).length;
     },
     enabled: !live,
     refetchInterval: (query) => (!isLive() && (Date.now() < watchUntil || (query.state.data ?? 0) > 0) ? 1500 : 10_000),

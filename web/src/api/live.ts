@@ -8,7 +8,8 @@ export interface LiveMessage {
   name: string;
   body: {
     resource?: { id?: number } & Record<string, unknown>;
-    action: 'created' | 'updated' | 'deleted' | 'sync' | string;
+    /** 'created' | 'updated' | 'deleted' | 'sync' (others are ignored) */
+    action: string;
   };
 }
 
@@ -24,6 +25,8 @@ const INVALIDATES: Record<string, string[][]> = {
   qualityprofile: [['qualityprofile']],
   metadataprofile: [['metadataprofile']],
   customfilter: [['customfilter']],
+  // A command message without a resource (`sync`): the whole list is re-read.
+  command: [['command']],
 };
 
 /** Commands whose end means the library changed (the author's books appear when a refresh ends). */
@@ -47,15 +50,19 @@ export function isFinished(command: Pick<Command, 'status'>): boolean {
   );
 }
 
-/** Puts a command into the cached list of commands (newest state wins); library commands refresh the library when they end. */
+/**
+ * Puts a command into the cached list of commands (newest state wins). A library command that has just ended
+ * (first seen finished, or seen running before) refreshes the library: the author's books appear when its refresh ends.
+ */
 export function applyCommand(client: QueryClient, command: Command): void {
+  const previous = client.getQueryData<Command[]>(keys.commands)?.find((item) => item.id === command.id);
   client.setQueryData<Command[]>(keys.commands, (list = []) =>
     [command, ...list.filter((item) => item.id !== command.id)].slice(0, 50),
   );
-  if (isFinished(command) && LIBRARY_COMMANDS.has(command.name ?? '')) {
-    void client.invalidateQueries({ queryKey: ['author'] });
-    void client.invalidateQueries({ queryKey: ['book'] });
-    void client.invalidateQueries({ queryKey: ['bookfile'] });
+  const justEnded = isFinished(command) && (!previous || !isFinished(previous));
+  if (justEnded && LIBRARY_COMMANDS.has(command.name ?? '')) {
+    for (const root of ['author', 'book', 'bookfile', 'series', 'history'])
+      void client.invalidateQueries({ queryKey: [root] });
   }
 }
 

@@ -17,10 +17,16 @@ export function App() {
     queryFn: async () => {
       const config = await fetchInitialize();
       setConfig(config);
-      const host = await api<{ authenticationMethod?: string }>('config/host');
-      return { config, needsLogin: !host.authenticationMethod || host.authenticationMethod === 'none' };
+      return config;
     },
     retry: false,
+    staleTime: Infinity,
+  });
+  // Asked beside the page's own queries (not before them): whether a login exists yet.
+  const host = useQuery({
+    queryKey: keys.hostConfig,
+    queryFn: () => api<{ authenticationMethod?: string }>('config/host'),
+    enabled: init.isSuccess,
     staleTime: Infinity,
   });
   if (init.isPending)
@@ -31,7 +37,8 @@ export function App() {
     );
   if (init.error instanceof ApiError && init.error.status === 401) return <SignInPage message={init.error.message} />;
   if (init.error) return <ErrorState error={init.error} onRetry={() => void init.refetch()} />;
-  if (init.data.needsLogin) return <FirstRunPage apiKey={init.data.config.apiKey} />;
-  document.title = init.data.config.instanceName;
-  return <Shell config={init.data.config} />;
+  const method = host.data?.authenticationMethod;
+  if (host.isSuccess && (!method || method === 'none')) return <FirstRunPage apiKey={init.data.apiKey} />;
+  document.title = init.data.instanceName;
+  return <Shell config={init.data} />;
 }

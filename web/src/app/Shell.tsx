@@ -7,11 +7,12 @@ import { useCommandPolling, useCommands } from '../api/commands';
 import { isFinished, startLive } from '../api/live';
 import { queryClient } from '../api/query-client';
 import { EmptyState, LoadingState } from '../components/States';
+import AuthorDetailPage from '../features/author/AuthorDetailPage';
 import { AuthorsIndexPage } from '../features/authors/AuthorsIndexPage';
+import BooksIndexPage from '../features/books/BooksIndexPage';
 
-const AuthorDetailPage = lazy(() => import('../features/author/AuthorDetailPage'));
+// The pages with budgets (authors, author detail, books) are in the first bundle: no round trip before their data.
 const BookDetailPage = lazy(() => import('../features/book/BookDetailPage'));
-const BooksIndexPage = lazy(() => import('../features/books/BooksIndexPage'));
 const BookshelfPage = lazy(() => import('../features/shelf/BookshelfPage'));
 const UnmappedPage = lazy(() => import('../features/unmapped/UnmappedPage'));
 const AddSearchPage = lazy(() => import('../features/add/AddSearchPage'));

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { useState } from 'react';
-import { coverUrl, currentConfig } from '../api/client';
+import { coverUrl, currentConfig, urlBase } from '../api/client';
 
 type Images = { coverType?: string; url?: string | null }[] | undefined | null;
 
@@ -21,15 +21,18 @@ export function Cover({
   alt: string;
 }) {
   const [failed, setFailed] = useState(false);
-  const url = coverUrl(images, type, size);
+  const url = coverUrl(images, type, size, urlBase());
   const placeholder = (
     <Box w={width} h={height} bg="gray.3" style={{ borderRadius: 4, flexShrink: 0 }} aria-label={alt} role="img" />
   );
   if (!url || failed) return placeholder;
-  const separator = url.includes('?') ? '&' : '?';
+  // Quire's own covers need the key (an <img> sends no header); a remote cover (search results) is used as it is.
+  const local = url.startsWith(`${urlBase()}/MediaCover/`);
+  const src = local ? `${url}${url.includes('?') ? '&' : '?'}apikey=${currentConfig().apiKey}` : url;
   return (
     <img
-      src={`${url}${separator}apikey=${currentConfig().apiKey}`}
+      src={src}
+      referrerPolicy="no-referrer"
       alt={alt}
       loading="lazy"
       decoding="async"

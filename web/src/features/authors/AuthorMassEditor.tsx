@@ -107,7 +107,7 @@ export function AuthorMassEditor({ authorIds, onDone }: { authorIds: number[]; o
           label="Apply tags"
           w={110}
           value={form.applyTags}
-          onChange={(v) => set('applyTags', (v ?? 'add') as AuthorEditorForm['applyTags'])}
+          onChange={(v) => set('applyTags', v ?? 'add')}
           data={['add', 'remove', 'replace']}
           allowDeselect={false}
         />

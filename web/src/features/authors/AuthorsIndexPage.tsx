@@ -149,7 +149,7 @@ export function AuthorsIndexPage() {
         <SegmentedControl
           size="xs"
           value={view}
-          onChange={(value) => setView(value as View)}
+          onChange={(value) => setView(value)}
           data={[
             { value: 'posters', label: 'Posters' },
             { value: 'overview', label: 'Overview' },

@@ -9,16 +9,15 @@ import {
   sortAuthors,
 } from './author-list';
 
-const author = (id: number, fields: Partial<Author>): Author =>
-  ({
-    id,
-    authorName: `Author ${id}`,
-    sortName: `author ${id}`,
-    monitored: true,
-    status: 'continuing',
-    tags: [],
-    ...fields,
-  }) as Author;
+const author = (id: number, fields: Partial<Author>): Author => ({
+  id,
+  authorName: `Author ${id}`,
+  sortName: `author ${id}`,
+  monitored: true,
+  status: 'continuing',
+  tags: [],
+  ...fields,
+});
 
 const library = [
   author(1, {

@@ -63,6 +63,9 @@ function fieldValue(author: Author, key: string): unknown {
   }
 }
 
+const textOf = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
 /** Readarr semantics: an array value means "any of these"; arrays on the author (tags) match by membership. */
@@ -79,11 +82,7 @@ export function matchesCondition(author: Author, condition: FilterCondition): bo
     case 'contains':
       return Array.isArray(actual)
         ? equalsAny()
-        : wanted.some((value) =>
-            String(actual ?? '')
-              .toLowerCase()
-              .includes(String(value).toLowerCase()),
-          );
+        : wanted.some((value) => textOf(actual).toLowerCase().includes(textOf(value).toLowerCase()));
     case 'notContains':
       return !matchesCondition(author, { ...condition, type: 'contains' });
     case 'lessThan':
@@ -140,9 +139,4 @@ export function sortAuthors(authors: Author[], key: AuthorSortKey, direction: So
   });
 }
 
-export function formatBytes(bytes: number | undefined | null): string {
-  if (!bytes) return '0 B';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  const power = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  return `${(bytes / 1024 ** power).toFixed(power === 0 ? 0 : 1)} ${units[power]}`;
-}
+export { formatBytes } from '../../components/format';

@@ -1,7 +1,9 @@
+import { redactSecrets } from '../../common/http/redact-secrets';
+
 /**
  * The bridge between pino (configured before Nest's container exists, in common/http/logging.ts) and the
  * log sink (a Nest provider that needs the database). pino writes JSON lines into the tap; lines at info and
- * above are parsed into records and handed to the attached consumer, or kept (bounded) until one attaches.
+ * above, except the per-request access lines, are parsed into records and handed to the attached consumer, or kept (bounded) until one attaches.
  */
 export interface LogRecord {
   time: Date;
@@ -26,14 +28,8 @@ const LEVEL_NAMES: Record<number, LogLevelName> = {
 
 const MAX_PENDING = 1_000;
 
-// key=value, "key": "value" and `key: value` forms of secrets, wherever they occur in a message.
-const SECRET_PATTERN =
-  /((?:api[-_]?key|apikey|password|passwd|token|secret|authorization)["']?\s*[=:]\s*["']?(?:bearer\s+|basic\s+)?)[^\s"'&,;]+/gi;
-
-/** Removes secrets from a message before it is stored. */
-export function scrubSecrets(text: string): string {
-  return text.replace(SECRET_PATTERN, '$1[Redacted]');
-}
+/** Removes secrets from a message before it is stored (the shared redaction, see common/http/redact-secrets.ts). */
+export const scrubSecrets = redactSecrets;
 
 export class LogTap {
   private pending: LogRecord[] = [];
@@ -96,17 +92,16 @@ export function parseLine(line: string): LogRecord | undefined {
   }
   const level = LEVEL_NAMES[parsed.level ?? 0];
   if (!level || (parsed.level ?? 0) < 30) return undefined;
-  let message =
+  // pino-http's access line (one per request, the only line with `res`) stays on stdout: the log table and
+  // files hold what the application did, as Readarr's do. Failures worth keeping are logged by the error filter.
+  if (parsed.res !== undefined) return undefined;
+  const message =
     typeof parsed.msg === 'string'
       ? parsed.msg
       : parsed.msg === undefined
         ? structuredMessage(parsed as Record<string, unknown>)
         : JSON.stringify(parsed.msg);
-  let logger = typeof parsed.context === 'string' ? parsed.context : 'Quire';
-  if (parsed.req && parsed.res) {
-    logger = 'Http';
-    message = `${parsed.req.method ?? ''} ${parsed.req.url ?? ''} ${parsed.res.statusCode ?? ''}: ${message}`.trim();
-  }
+  const logger = typeof parsed.context === 'string' ? parsed.context : 'Quire';
   const stack = parsed.err?.stack ?? (typeof parsed.stack === 'string' ? parsed.stack : undefined);
   return {
     time: new Date(parsed.time ?? Date.now()),
@@ -120,7 +115,19 @@ export function parseLine(line: string): LogRecord | undefined {
 }
 
 /** pino's own fields and those read above; the rest of a line is what its author logged. */
-const LINE_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'context', 'err', 'stack', 'method', 'req', 'res']);
+const LINE_FIELDS = new Set([
+  'level',
+  'time',
+  'pid',
+  'hostname',
+  'msg',
+  'context',
+  'err',
+  'stack',
+  'method',
+  'req',
+  'res',
+]);
 
 /**
  * A message for a line logged as an object without text (the hub's structured events):

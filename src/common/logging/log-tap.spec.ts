@@ -25,6 +25,19 @@ describe('parseLine', () => {
     });
   });
 
+  it('leaves the per-request access line to stdout, keeps application lines logged during a request', () => {
+    const access = { level: 40, time: 0, req: { method: 'GET', url: '/x' }, res: { statusCode: 401 }, msg: 'done' };
+    expect(parseLine(JSON.stringify(access))).toBeUndefined();
+    const during = {
+      level: 30,
+      time: 0,
+      req: { method: 'POST', url: '/api/v1/author' },
+      context: 'Author',
+      msg: 'Added',
+    };
+    expect(parseLine(JSON.stringify(during))).toMatchObject({ logger: 'Author', message: 'Added' });
+  });
+
   it('ignores lines below info', () => {
     expect(parseLine(JSON.stringify({ level: 20, msg: 'debug' }))).toBeUndefined();
   });

@@ -18,3 +18,11 @@ describe('isLocalAddress', () => {
     (address) => expect(isLocalAddress(address)).toBe(false),
   );
 });
+
+describe('isLocalAddress with carrier-grade NAT', () => {
+  it('counts 100.64.0.0/10 as local only when trusted', () => {
+    expect(isLocalAddress('100.100.1.1')).toBe(false);
+    expect(isLocalAddress('100.100.1.1', true)).toBe(true);
+    expect(isLocalAddress('100.128.0.1', true)).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { PreparedStatements } from '../database/prepared-statements';
+import { PreparedStatements } from './prepared-statements';
 import { ConfigEntry } from './config-entry.entity';
 
 // Read on hot paths (GET /system/status reads the host section on every call): a prepared statement,

@@ -1,5 +1,5 @@
 import { ObjectLiteral, Repository } from 'typeorm';
-import { failure, ValidationFailure } from '../../common/errors/domain-errors';
+import { failure, ValidationFailure } from '../common/errors/domain-errors';
 
 /** Readarr's "name required and unique (case-insensitive)" rules, as validation failures. */
 export async function nameFailures<T extends ObjectLiteral>(

@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/**
+ * The web UI's budgets, measured in Debian's headless Chromium against a running Quire on the bench library:
+ * each page in a fresh browser context (cold cache, signed in), time from navigation to the page being usable,
+ * bytes transferred (encoded, as sent), and the initial JavaScript gzipped.
+ */
+export interface UiRow {
+  page: string;
+  ms: number;
+  budgetMs?: number;
+  transferredKb: number;
+  note: string;
+}
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+async function signedInContext(browser: Browser, url: string, user: { username: string; password: string }) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const login = await context.request.post(`${url}/login`, {
+    form: user,
+    headers: { Accept: 'application/json' },
+    maxRedirects: 0,
+  });
+  if (login.status() >= 400) throw new Error(`sign-in failed: ${login.status()} ${await login.text()}`);
+  return context;
+}
+
+/** Bytes transferred by the page from now on (CDP encodedDataLength: headers + body as sent). */
+async function transferMeter(page: Page) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  let bytes = 0;
+  const scripts: string[] = [];
+  session.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength));
+  session.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script') scripts.push(event.response.url);
+  });
+  return { kb: () => bytes / 1024, scripts };
+}
+
+async function measure(
+  browser: Browser,
+  url: string,
+  user: { username: string; password: string },
+  path: string,
+  ready: (page: Page) => Promise<string | void>,
+): Promise<{ ms: number; kb: number; note: string; scripts: string[]; context: BrowserContext; page: Page }> {
+  const context = await signedInContext(browser, url, user);
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  const meter = await transferMeter(page);
+  const started = performance.now();
+  await page.goto(`${url}${path}`, { waitUntil: 'commit' });
+  const note = (await ready(page)) ?? '';
+  const ms = performance.now() - started;
+  return { ms, kb: meter.kb(), note, scripts: meter.scripts, context, page };
+}
+
+export async function measureUiPages(options: {
+  url: string;
+  user: { username: string; password: string };
+  authorSlug: string;
+  webRoot: string;
+}): Promise<UiRow[]> {
+  const { url, user } = options;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS });
+  const rows: UiRow[] = [];
+  try {
+    const authors = await measure(browser, url, user, '/', async (page) => {
+      await page.getByTestId('author-poster').first().waitFor();
+      return `${await page.getByTestId('author-count').textContent()} authors, ${await page.getByTestId('author-poster').count()} posters in the DOM`;
+    });
+    const gzipKb =
+      authors.scripts
+        .map((script) => join(options.webRoot, 'assets', basename(new URL(script).pathname)))
+        .reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0) / 1024;
+    rows.push({
+      page: 'Authors index (/) usable',
+      ms: authors.ms,
+      budgetMs: 1500,
+      transferredKb: authors.kb,
+      note: authors.note,
+    });
+    rows.push({
+      page: 'Initial JavaScript (gzip -9 of the scripts / loads)',
+      ms: NaN,
+      transferredKb: gzipKb,
+      note: `budget 350 KB; ${authors.scripts.length} script(s)`,
+    });
+    await authors.context.close();
+
+    const books = await measure(browser, url, user, '/books', async (page) => {
+      await page.getByTestId('book-row').first().waitFor();
+      return `${await page.getByTestId('book-total').textContent()} books`;
+    });
+    rows.push({
+      page: 'Books index (/books) first rows',
+      ms: books.ms,
+      budgetMs: 1500,
+      transferredKb: books.kb,
+      note: books.note,
+    });
+    const total = Number((await books.page.getByTestId('book-total').textContent())?.replace(/\D/g, ''));
+    const scrollStarted = performance.now();
+    await books.page.getByTestId('books-list').evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await books.page.locator(`[data-index="${total - 1}"] [data-testid="book-row"]`).waitFor();
+    const domRows = await books.page.getByTestId('book-row').count();
+    rows.push({
+      page: 'Books index: scroll to the last book',
+      ms: performance.now() - scrollStarted,
+      transferredKb: NaN,
+      note: `last row rendered; ${domRows} book rows in the DOM (of ${total})`,
+    });
+    await books.context.close();
+
+    const author = await measure(browser, url, user, `/author/${options.authorSlug}`, async (page) => {
+      await page.getByTestId('book-row').first().waitFor();
+      return `${await page.getByTestId('book-row').count()} book rows`;
+    });
+    rows.push({
+      page: 'Author detail usable',
+      ms: author.ms,
+      budgetMs: 1000,
+      transferredKb: author.kb,
+      note: author.note,
+    });
+    await author.context.close();
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+export function renderUiRows(rows: UiRow[]): string[] {
+  const fmt = (n: number, digits = 0) => (Number.isNaN(n) ? '—' : n.toFixed(digits));
+  return [
+    '| UI page | ready ms | budget ms | transferred KB | |',
+    '|---|---:|---:|---:|---|',
+    ...rows.map(
+      (row) =>
+        `| ${row.page} | ${fmt(row.ms)} | ${row.budgetMs ?? '—'} | ${fmt(row.transferredKb, 1)} | ${row.note}${row.budgetMs && row.ms > row.budgetMs ? ' **over budget**' : ''} |`,
+    ),
+  ];
+}

@@ -1,0 +1,62 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ImportListExclusionModule } from '../import-list-exclusion/import-list-exclusion.module';
+import { MetadataSourceModule } from '../metadata-source/metadata-source.module';
+import { ProfileModule } from '../profile/profile.module';
+import { ProviderCoreModule } from '../provider/core/provider-core.module';
+import { ProviderModule } from '../provider/provider.module';
+import { ReleaseProfileModule } from '../release-profile/release-profile.module';
+import { RootFolderModule } from '../root-folder/root-folder.module';
+import { TagModule } from '../tag/tag.module';
+import { IdentityResolver } from './identity/identity-resolver';
+import { MigrateFromReadarrHandler } from './migrate-from-readarr.handler';
+import { MigrationController } from './migration.controller';
+import { MigrationRepository } from './migration.repository';
+import { MigrationService } from './migration.service';
+import { ReadarrMigrator } from './readarr-migrator.service';
+import { MigrationReportEntity } from './report/migration-report.entity';
+import { MigrationReportRepository } from './report/migration-report.repository';
+import { BookFilesStep } from './steps/book-files.step';
+import { FoldersAndDelaysStep } from './steps/folders-and-delays.step';
+import { LibraryStep } from './steps/library.step';
+import { ProfilesStep } from './steps/profiles.step';
+import { ProvidersStep } from './steps/providers.step';
+import { RecordsStep } from './steps/records.step';
+import { SettingsStep } from './steps/settings.step';
+
+/**
+ * Bringing a Readarr (or Bookshelf) library into Quire: `POST /api/v1/migration/readarr`, the
+ * MigrateFromReadarr command and its reports, and the `npm run migrate` CLI (which uses ReadarrMigrator).
+ * Depends on the features it writes into; none of them depends on it.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([MigrationReportEntity]),
+    MetadataSourceModule,
+    ProfileModule,
+    TagModule,
+    RootFolderModule,
+    ReleaseProfileModule,
+    ImportListExclusionModule,
+    ProviderModule,
+    ProviderCoreModule,
+  ],
+  controllers: [MigrationController],
+  providers: [
+    MigrationService,
+    MigrationRepository,
+    MigrationReportRepository,
+    IdentityResolver,
+    ReadarrMigrator,
+    MigrateFromReadarrHandler,
+    ProfilesStep,
+    FoldersAndDelaysStep,
+    ProvidersStep,
+    SettingsStep,
+    LibraryStep,
+    BookFilesStep,
+    RecordsStep,
+  ],
+  exports: [ReadarrMigrator, MigrationReportRepository],
+})
+export class MigrationModule {}

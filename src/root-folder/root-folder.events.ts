@@ -1,0 +1,14 @@
+export class RootFolderAddedEvent {
+  static readonly NAME = 'rootfolder.added';
+  constructor(readonly rootFolderId: number) {}
+}
+
+export class RootFolderEditedEvent {
+  static readonly NAME = 'rootfolder.edited';
+  constructor(readonly rootFolderId: number) {}
+}
+
+export class RootFolderDeletedEvent {
+  static readonly NAME = 'rootfolder.deleted';
+  constructor(readonly rootFolderId: number) {}
+}

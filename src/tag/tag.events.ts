@@ -1,0 +1,5 @@
+/** A tag was added, relabelled or deleted (Readarr's TagsUpdatedEvent: clients reload the tag list). */
+export class TagsUpdatedEvent {
+  static readonly NAME = 'tags.updated';
+  constructor(readonly tagId: number) {}
+}
