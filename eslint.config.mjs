@@ -58,7 +58,7 @@ const sqlNotYetInRepositories = [
 ];
 
 /** SQL against another database than Quire's: the Readarr SQLite file a migration reads. */
-const foreignDatabaseReaders = ['src/migration/readarr/readarr-database.ts'];
+const foreignDatabaseReaders = ['src/migration/readarr/readarr-database.repository.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'bench/.work/**', 'coverage/**', 'node_modules/**', 'eslint.config.mjs', '**/*.js'] },
