@@ -10,15 +10,22 @@ export interface EmbeddedWorkerData {
   dir: string;
   maxConnections: number;
   sharedBuffersMb: number;
+  /** Only create the data directory (initdb) and exit: see EmbeddedPostgres.start. */
+  initOnly?: boolean;
 }
 
 export type EmbeddedWorkerMessage = { type: 'ready'; host: string; port: number } | { type: 'stopped' };
 
 async function serve(
   port: NonNullable<typeof parentPort>,
-  { dir, maxConnections, sharedBuffersMb }: EmbeddedWorkerData,
+  { dir, maxConnections, sharedBuffersMb, initOnly }: EmbeddedWorkerData,
 ) {
   const { PGlite } = await import('@electric-sql/pglite');
+  if (initOnly) {
+    const fresh = await PGlite.create(dir);
+    await fresh.close();
+    process.exit(0); // in a worker thread: ends this thread only, with its WebAssembly memory
+  }
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const db = await PGlite.create(dir, {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
