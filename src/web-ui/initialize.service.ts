@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { extractApiKey } from '../auth/api-key.extractor';
 import { ApiKeyService } from '../auth/api-key.service';
 import { SESSION_COOKIE, SessionService } from '../auth/session.service';
-import { APP_VERSION } from '../common/app-info';
+import { APP_VERSION, READARR_COMPATIBLE_VERSION } from '../common/app-info';
 import { DomainError } from '../common/errors/domain-errors';
 import { EnvService } from '../env/env.service';
 import { HostConfigService } from '../settings/host/host-config.service';
@@ -15,8 +15,11 @@ import { isLocalAddress } from '../auth/client-address';
 export interface InitializeResource {
   apiRoot: string;
   apiKey: string;
+  /** Readarr's release line (what `X-Application-Version` says), so a Readarr-era front end sees no update. */
   release: string;
   version: string;
+  /** Quire's own version, which Quire's UI shows. */
+  packageVersion: string;
   instanceName: string;
   theme: string;
   branch: string;
@@ -65,8 +68,9 @@ export class InitializeService {
     return {
       apiRoot: `${urlBase}/api/v1`,
       apiKey: await this.apiKeys.current(),
-      release: APP_VERSION,
-      version: APP_VERSION,
+      release: READARR_COMPATIBLE_VERSION,
+      version: READARR_COMPATIBLE_VERSION,
+      packageVersion: APP_VERSION,
       instanceName: host.instanceName,
       theme: ui.theme,
       branch: host.branch,

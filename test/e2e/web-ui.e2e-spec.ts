@@ -24,6 +24,7 @@ describe('web UI server side', () => {
           'branch',
           'instanceName',
           'isProduction',
+          'packageVersion',
           'release',
           'theme',
           'urlBase',
@@ -32,6 +33,8 @@ describe('web UI server side', () => {
         ].sort(),
       );
       expect(response.body).toMatchObject({ apiKey: TEST_API_KEY, apiRoot: '/api/v1', urlBase: '', theme: 'auto' });
+      // The same version as X-Application-Version, so a Readarr-era front end does not ask to reload.
+      expect(response.body.version).toBe(response.headers['x-application-version']);
     });
 
     it('decides by the socket address, not by X-Forwarded-For (which anyone can write)', async () => {

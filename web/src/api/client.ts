@@ -20,6 +20,7 @@ export interface InitializeConfig {
   apiKey: string;
   release: string;
   version: string;
+  packageVersion: string;
   instanceName: string;
   theme: string;
   branch: string;

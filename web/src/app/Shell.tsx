@@ -80,7 +80,7 @@ export function Shell({ config }: { config: InitializeConfig }) {
             <NavLink key={item.to} component={RouterLink} to={item.to} end={item.end} label={item.label} />
           ))}
           <Text size="xs" c="dimmed" mt="md" px="sm">
-            v{config.version}
+            v{config.packageVersion}
           </Text>
         </ScrollArea>
       </AppShell.Navbar>
