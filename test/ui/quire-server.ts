@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,10 +13,13 @@ export interface BuiltQuire {
   stop: () => Promise<void>;
 }
 
-/** Starts the BUILT Quire (`node dist/main.js`, UI in dist/web) as `npm start` does; `npm run build` must have run. */
+/**
+ * Starts the BUILT Quire (`node dist/main.js`, UI in dist/web) as `npm start` does. A checkout that was never built
+ * (`npm ci && npm test`) is built once here; otherwise the existing build is used, so run `npm run build` after a change.
+ */
 export async function startBuiltQuire(env: Record<string, string>): Promise<BuiltQuire> {
   if (!existsSync(join(root, 'dist', 'main.js')) || !existsSync(join(root, 'dist', 'web', 'index.html')))
-    throw new Error('The UI tests drive the built app: run `npm run build` first');
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, [join(root, 'dist', 'main.js')], {
