@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startNode } from './processes';
@@ -62,6 +62,12 @@ export async function benchUi(options: {
       await client.end();
       log(`UI: measuring pages (author /author/${slug})`);
       const rows = await measureUiPages({ url: quire.url, user: USER, authorSlug: slug, webRoot: options.webRoot });
+      // Page timings are CPU-bound in the browser: a busy machine shows in them, so the load is part of the result.
+      options.facts.push(
+        `UI run: load average ${loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' / ')} (1/5/15 min) after the pages`,
+      );
       return renderUiRows(rows);
     } finally {
       await quire.stop();

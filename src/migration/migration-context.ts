@@ -1,5 +1,5 @@
 import { DomainError } from '../common/errors/domain-errors';
-import type { ReadarrDatabase } from './readarr/readarr-database';
+import type { ReadarrDatabase } from './readarr/readarr-database.repository';
 import type { MigrationEntity, ReportBuilder } from './report/migration-report';
 
 /** Readarr id → Quire id, per entity. In a dry run, rows that would be created get negative placeholder ids. */

@@ -17,6 +17,7 @@ import { ReadarrMigrator } from './readarr-migrator.service';
 import { MigrationReportEntity } from './report/migration-report.entity';
 import { MigrationReportRepository } from './report/migration-report.repository';
 import { BookFilesStep } from './steps/book-files.step';
+import { EditionsStep } from './steps/editions.step';
 import { FoldersAndDelaysStep } from './steps/folders-and-delays.step';
 import { LibraryStep } from './steps/library.step';
 import { ProfilesStep } from './steps/profiles.step';
@@ -54,6 +55,7 @@ import { SettingsStep } from './steps/settings.step';
     ProvidersStep,
     SettingsStep,
     LibraryStep,
+    EditionsStep,
     BookFilesStep,
     RecordsStep,
   ],

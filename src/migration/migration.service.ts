@@ -7,7 +7,7 @@ import type { CommandEntity } from '../command/command.entity';
 import { NotFoundError, ValidationError } from '../common/errors/domain-errors';
 import { EnvService } from '../env/env.service';
 import { MIGRATE_FROM_READARR } from './migrate-from-readarr.handler';
-import { ReadarrDatabase, UnreadableSourceError } from './readarr/readarr-database';
+import { ReadarrDatabase, UnreadableSourceError } from './readarr/readarr-database.repository';
 import { extractBackup, sniffUpload } from './readarr/readarr-upload';
 import type { MigrationReport } from './report/migration-report';
 import { MigrationReportRepository } from './report/migration-report.repository';

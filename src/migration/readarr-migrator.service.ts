@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { readFile } from 'node:fs/promises';
 import { IdentityResolver } from './identity/identity-resolver';
 import { MigrationContext, type MigrationProgress } from './migration-context';
-import { ReadarrDatabase } from './readarr/readarr-database';
+import { ReadarrDatabase } from './readarr/readarr-database.repository';
 import { detectFlavour } from './readarr/readarr-flavour';
 import { ReportBuilder, type MigrationReport } from './report/migration-report';
 import { BookFilesStep } from './steps/book-files.step';

@@ -14,6 +14,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /health',
   'GET /metrics',
   'POST /notify',
+  // The web UI's start: it checks the session or key itself, and answers without them only to a local caller before
+  // any login exists (first run); test/e2e/web-ui.e2e-spec.ts covers the 401 once a login exists.
+  'GET /initialize.json',
 ]);
 
 /** The Swagger UI page and its assets (`/docs`, `/docs-json`, `/docs-yaml`, `/docs/*`) are public. */

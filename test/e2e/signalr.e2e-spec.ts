@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { startMetadataFixture, MetadataFixture } from '../utils/metadata-fixture';
 import { connectHub, HubClient, ReceivedMessage } from '../utils/signalr-client';
-import { SessionService } from '../../src/auth/session.service';
 import { createTestApp, TEST_API_KEY, TestApp } from '../utils/create-test-app';
 
 const commandMessage = (id: number, status?: string) => (message: ReceivedMessage) =>
@@ -146,9 +145,26 @@ describe('live push: the SignalR hub at /signalr/messages', () => {
     expect(deleted.body.resource).toEqual({ id });
   });
 
-  it('accepts the UI session cookie instead of the key', async () => {
-    const { token } = await fixture.t.app.get(SessionService).issue('admin');
-    const client = await connectHub(baseUrl, { headers: { Cookie: `QuireAuth=${token}` } });
+  it('accepts the UI session cookie (forms login) instead of the key', async () => {
+    const current = (await fixture.t.api.get('/api/v1/config/host').expect(200)).body;
+    const credentials = { username: 'reader', password: 'a long enough password' };
+    await fixture.t.api
+      .put('/api/v1/config/host')
+      .send({
+        ...current,
+        ...credentials,
+        authenticationMethod: 'forms',
+        authenticationRequired: 'enabled',
+        passwordConfirmation: credentials.password,
+      })
+      .expect(200);
+    const login = await fixture.t.anonymous().post('/login').type('form').send(credentials);
+    const cookie = ([] as string[])
+      .concat(login.headers['set-cookie'] ?? [])
+      .find((line) => line.startsWith('QuireAuth='))
+      ?.split(';')[0];
+    expect(cookie).toBeDefined();
+    const client = await connectHub(baseUrl, { headers: { Cookie: cookie! } });
     clients.push(client);
     await client.waitFor((message) => message.name === 'version', 'the version message');
     await fixture.t.anonymous().post('/signalr/messages/negotiate').set('Cookie', 'QuireAuth=forged').expect(401);

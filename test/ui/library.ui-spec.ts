@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FakeNewznab } from '../fakes/newznab-fake';
 import { FakeOpenLibrary } from '../fakes/open-library.fake';
 import { FakeSabnzbd } from '../fakes/sabnzbd-fake';
-import { testDatabaseUrl } from '../utils/test-database';
+import { testDatabaseUrl, truncateAllTables } from '../utils/test-database';
 import { launchChromium, newPage, PageProblems } from './browser';
 import { type BuiltQuire, startBuiltQuire } from './quire-server';
 
@@ -52,6 +52,8 @@ describe('web UI', () => {
   const expectCleanPage = () => expect(problems.take()).toEqual([]);
 
   beforeAll(async () => {
+    // The run's database is shared with the other projects' specs: start from empty tables (a first run).
+    await truncateAllTables();
     openLibrary = await FakeOpenLibrary.start();
     indexer = await new FakeNewznab({
       apiKey: 'indexer-key',

@@ -10,7 +10,7 @@ import { AppModule } from '../../app.module';
 import { CommandExecutorService } from '../../command/command-executor.service';
 import { EnvError, EnvService } from '../../env/env.service';
 import { ReadarrMigrator } from '../readarr-migrator.service';
-import { ReadarrDatabase, UnreadableSourceError } from '../readarr/readarr-database';
+import { ReadarrDatabase, UnreadableSourceError } from '../readarr/readarr-database.repository';
 import { extractBackup, sniffUpload } from '../readarr/readarr-upload';
 import { formatReport, progressPrinter } from './report-printer';
 

@@ -1,4 +1,4 @@
-import type { ReadarrDatabase } from './readarr-database';
+import type { ReadarrDatabase } from './readarr-database.repository';
 import { readInt } from './readarr-values';
 
 export interface ReadarrFlavour {

@@ -1,5 +1,5 @@
 import type { LinkValue, RatingsValue } from '../../author/catalogue-values';
-import type { ReadarrDatabase } from './readarr-database';
+import type { ReadarrDatabase } from './readarr-database.repository';
 import {
   enumName,
   NEW_ITEM_MONITOR,

@@ -3,7 +3,7 @@ import { open as openFile } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
-import { UnreadableSourceError } from './readarr-database';
+import { UnreadableSourceError } from './readarr-database.repository';
 
 /** Largest readarr.db taken from a zip (a library of 100,000 books is a few hundred MB at most). */
 export const MAX_DATABASE_BYTES = 768 * 1024 ** 2;

@@ -5,7 +5,7 @@ import { DelayProfileService } from '../../profile/delay-profile/delay-profile.s
 import { ReleaseProfileService } from '../../release-profile/release-profile.service';
 import { RootFolderService } from '../../root-folder/root-folder.service';
 import type { MigrationContext } from '../migration-context';
-import type { ReadarrRow } from '../readarr/readarr-database';
+import type { ReadarrRow } from '../readarr/readarr-database.repository';
 import {
   enumName,
   MONITOR_TYPES,

@@ -2,21 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { Author } from '../../author/author.entity';
 import { AuthorMetadata } from '../../author/author-metadata.entity';
 import { Book } from '../../book/book.entity';
-import { Edition } from '../../book/edition.entity';
 import { authorNames } from '../../author/author-names';
 import { cleanName } from '../../common/text/clean-name';
 import { MediaManagementConfigService } from '../../settings/media-management/media-management-config.service';
 import { IdentityResolver, type AuthorMatch, type BookMatch } from '../identity/identity-resolver';
 import type { MigrationContext } from '../migration-context';
 import { MigrationRepository } from '../migration.repository';
-import {
-  readAuthors,
-  readBooks,
-  readEditions,
-  type RAuthor,
-  type RBook,
-  type REdition,
-} from '../readarr/readarr-library';
+import { readAuthors, readBooks, readEditions, type RAuthor, type RBook } from '../readarr/readarr-library';
+import { EditionsStep } from './editions.step';
 
 /**
  * Authors, books and editions. Identity first (IdentityResolver), then the merge rule: the same foreign id
@@ -30,6 +23,7 @@ export class LibraryStep {
     private readonly repository: MigrationRepository,
     private readonly identity: IdentityResolver,
     private readonly mediaManagement: MediaManagementConfigService,
+    private readonly editions: EditionsStep,
   ) {}
 
   async run(ctx: MigrationContext): Promise<void> {
@@ -84,7 +78,7 @@ export class LibraryStep {
     await ctx.progress(`Writing ${books.length} books`, 0.6);
     await this.migrateBooks(ctx, books, bookMatches, authorByMetadata, authorMetadataIds);
     await ctx.progress('Writing editions', 0.7);
-    await this.migrateEditions(ctx, books, editions);
+    await this.editions.run(ctx, books, editions);
   }
 
   /** Returns Readarr author id → Quire author-metadata id. */
@@ -314,108 +308,4 @@ export class LibraryStep {
     });
     ids.remap(real);
   }
-
-  private async migrateEditions(
-    ctx: MigrationContext,
-    books: RBook[],
-    editions: Map<number, REdition[]>,
-  ): Promise<void> {
-    const bookIds = ctx.idMap('books');
-    const ids = ctx.idMap('editions');
-    const foreignId = (edition: REdition) => ctx.foreignPrefix + edition.foreignEditionId;
-    const all = books.flatMap((book) => editions.get(book.id) ?? []);
-    const existing = new Map(
-      (await this.repository.editionsByForeignIds(all.map(foreignId))).map((row) => [row.foreignEditionId, row]),
-    );
-    const quireBookIds = books
-      .map((book) => bookIds.get(book.id))
-      .filter((id): id is number => id !== undefined && id > 0);
-    const withMonitored = await this.repository.booksWithMonitoredEdition(quireBookIds);
-    const created: {
-      placeholder: number;
-      edition: REdition;
-      bookId: number;
-      foreignEditionId: string;
-      monitored: boolean;
-    }[] = [];
-    for (const book of books) {
-      const bookId = bookIds.get(book.id);
-      if (bookId === undefined) continue;
-      let list = editions.get(book.id) ?? [];
-      // A book needs an edition to be listed; Readarr's rare edition-less book gets one from its own fields.
-      if (!list.length) list = [syntheticEdition(book)];
-      ctx.report.found('editions', list.length);
-      const chosen = list.find((edition) => edition.monitored) ?? list[0];
-      for (const edition of list) {
-        const fid = foreignId(edition);
-        const found = existing.get(fid);
-        if (found) {
-          ctx.report.count('editions', 'merged');
-          ids.set(edition.id, found.id);
-          continue;
-        }
-        const monitored = edition === chosen && !withMonitored.has(bookId);
-        if (monitored) withMonitored.add(bookId);
-        const placeholder = ctx.placeholder();
-        ctx.report.count('editions', 'imported');
-        created.push({ placeholder, edition, bookId, foreignEditionId: fid, monitored });
-        ids.set(edition.id, placeholder);
-        existing.set(fid, { id: placeholder, bookId, foreignEditionId: fid, monitored });
-      }
-    }
-    if (ctx.dryRun || !created.length) return;
-    const real = new Map<number, number>();
-    await this.repository.transaction(async (manager) => {
-      const editionIds = await this.repository.insertMany(
-        manager,
-        Edition,
-        created.map(({ edition, bookId, foreignEditionId, monitored }) => ({
-          bookId,
-          foreignEditionId,
-          titleSlug: foreignEditionId,
-          isbn13: edition.isbn13,
-          asin: edition.asin,
-          title: edition.title,
-          language: edition.language,
-          overview: edition.overview,
-          format: edition.format,
-          isEbook: edition.isEbook,
-          disambiguation: edition.disambiguation,
-          publisher: edition.publisher,
-          pageCount: edition.pageCount,
-          releaseDate: edition.releaseDate,
-          images: [],
-          links: edition.links,
-          ratings: edition.ratings,
-          monitored,
-          manualAdd: edition.manualAdd,
-        })),
-      );
-      created.forEach(({ placeholder }, index) => real.set(placeholder, editionIds[index]));
-    });
-    ids.remap(real);
-  }
-}
-
-function syntheticEdition(book: RBook): REdition {
-  return {
-    id: -book.id,
-    bookId: book.id,
-    foreignEditionId: `book-${book.foreignBookId}`,
-    isbn13: null,
-    asin: null,
-    title: book.title,
-    language: null,
-    overview: null,
-    format: null,
-    isEbook: false,
-    disambiguation: null,
-    publisher: null,
-    pageCount: 0,
-    releaseDate: book.releaseDate,
-    links: [],
-    ratings: book.ratings,
-    monitored: true,
-    manualAdd: false,
-  };
 }

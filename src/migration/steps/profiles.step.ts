@@ -7,7 +7,7 @@ import type { QualityProfileQualityItemResource } from '../../profile/quality-pr
 import { qualityById } from '../../profile/quality/quality';
 import { TagService } from '../../tag/tag.service';
 import type { MigrationContext } from '../migration-context';
-import type { ReadarrRow } from '../readarr/readarr-database';
+import type { ReadarrRow } from '../readarr/readarr-database.repository';
 import { readBool, readInt, readJson, readStrings, readText } from '../readarr/readarr-values';
 import { mergeNamed, sameJson } from './merge-named';
 

@@ -9,7 +9,7 @@ import { IndexerService } from '../../provider/indexer/indexer.service';
 import { NotificationService } from '../../provider/notification/notification.service';
 import { RemotePathMappingService } from '../../provider/remote-path-mapping/remote-path-mapping.service';
 import type { MigrationContext } from '../migration-context';
-import type { ReadarrRow } from '../readarr/readarr-database';
+import type { ReadarrRow } from '../readarr/readarr-database.repository';
 import { enumName, NEW_ITEM_MONITOR, readBool, readIds, readInt, readJson } from '../readarr/readarr-values';
 import type { MigrationEntity } from '../report/migration-report';
 import { mergeNamed, sameJson } from './merge-named';
