@@ -258,6 +258,23 @@ describe('web UI', () => {
     expectCleanPage();
   });
 
+  it('offers "Send to <device>" on a book for each Send to E-Reader connection, disabled while it has no file', async () => {
+    const schema = await api<{ implementation: string; fields: { name: string; value?: unknown }[] }[]>(
+      'notification/schema',
+    );
+    const template = schema.find((entry) => entry.implementation === 'SendToEReader')!;
+    const fields = template.fields.map((field) =>
+      field.name === 'email' ? { ...field, value: 'reader@kindle.example' } : field,
+    );
+    await api('notification?forceSave=true', { method: 'POST', body: { ...template, name: 'Kindle', fields } });
+    await page.reload();
+    await page.getByRole('heading', { name: 'The Hobbit' }).waitFor();
+    const send = page.getByRole('button', { name: 'Send to Kindle' });
+    await send.waitFor();
+    expect(await send.isDisabled()).toBe(true);
+    expectCleanPage();
+  });
+
   it('mass-edits two authors through the author editor', async () => {
     await page.getByRole('link', { name: 'Authors' }).click();
     await page.getByRole('button', { name: 'Select', exact: true }).click();

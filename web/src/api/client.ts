@@ -13,6 +13,7 @@ export type CustomFilter = Schemas['CustomFilterResource'];
 export type Release = Schemas['ReleaseResource'];
 export type Command = Schemas['CommandResource'];
 export type History = Schemas['HistoryResource'];
+export type NotificationConnection = Schemas['NotificationResource'];
 
 /** What `/initialize.json` answers: the key and the API root every later call uses. */
 export interface InitializeConfig {

@@ -13,6 +13,7 @@ import { InteractiveSearch } from '../../components/InteractiveSearch';
 import { byMediaKind } from '../../components/media-kind';
 import { MonitorToggle } from '../../components/MonitorToggle';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { SendToDeviceButtons } from './SendToDevice';
 
 function Editions({ bookId }: { bookId: number }) {
   const editions = useQuery({
@@ -130,6 +131,7 @@ function BookDetail({ book }: { book: Book }) {
         <Button size="xs" variant="default" onClick={() => command.mutate({ name: 'RefreshBook', bookId })}>
           Refresh
         </Button>
+        <SendToDeviceButtons bookId={bookId} hasFiles={(book.statistics?.bookFileCount ?? 0) > 0} />
       </Group>
       <Group align="flex-start" wrap="nowrap" gap="lg">
         <Cover images={book.images} type="cover" size={500} width={160} height={240} alt={book.title ?? ''} />
