@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { extractApiKey } from '../auth/api-key.extractor';
 import { ApiKeyService } from '../auth/api-key.service';
 import { SESSION_COOKIE, SessionService } from '../auth/session.service';
-import { APP_VERSION, READARR_COMPATIBLE_VERSION } from '../common/app-info';
+import { QUIRE_VERSION, READARR_COMPATIBLE_VERSION } from '../common/app-info';
 import { DomainError } from '../common/errors/domain-errors';
 import { EnvService } from '../env/env.service';
 import { HostConfigService } from '../settings/host/host-config.service';
@@ -70,7 +70,7 @@ export class InitializeService {
       apiKey: await this.apiKeys.current(),
       release: READARR_COMPATIBLE_VERSION,
       version: READARR_COMPATIBLE_VERSION,
-      packageVersion: APP_VERSION,
+      packageVersion: QUIRE_VERSION,
       instanceName: host.instanceName,
       theme: ui.theme,
       branch: host.branch,

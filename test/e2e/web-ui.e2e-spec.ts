@@ -34,7 +34,9 @@ describe('web UI server side', () => {
       );
       expect(response.body).toMatchObject({ apiKey: TEST_API_KEY, apiRoot: '/api/v1', urlBase: '', theme: 'auto' });
       // The same version as X-Application-Version, so a Readarr-era front end does not ask to reload.
-      expect(response.body.version).toBe(response.headers['x-application-version']);
+      const status = await t.api.get('/api/v1/system/status').expect(200);
+      expect(response.body.version).toBe(status.headers['x-application-version']);
+      expect(response.body.packageVersion).toBe(status.body.packageVersion);
     });
 
     it('decides by the socket address, not by X-Forwarded-For (which anyone can write)', async () => {
