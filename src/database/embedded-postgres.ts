@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { existsSync, mkdirSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
+import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import type { EmbeddedWorkerData, EmbeddedWorkerMessage } from './embedded-postgres.worker';
 
@@ -12,6 +13,7 @@ const WORKER_EXEC_ARGV =
     ? [...process.execArgv, '--require', 'ts-node/register/transpile-only']
     : undefined;
 const STOP_TIMEOUT_MS = 30_000;
+const INIT_ONLY_ARGUMENT = '--init-only';
 
 /**
  * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) stored under DATA_DIR/db,
@@ -34,8 +36,9 @@ export class EmbeddedPostgres {
     const dir = resolve(join(this.dataDir, 'db'));
     mkdirSync(dir, { recursive: true });
     const started = Date.now();
-    // initdb in the server's own WebAssembly heap left ~500 MB resident for the life of the process (first start
-    // idled at ~780 MB, a restart at ~310 MB): a throwaway thread creates the data directory and exits first.
+    // initdb left ~500 MB resident for the life of the process when it ran in the server's own WebAssembly heap, and
+    // still ~100 MB when it ran in a throwaway thread (the thread's freed memory stays in the process's allocator):
+    // a throwaway child process creates the data directory, and its memory goes back to the system when it exits.
     if (!existsSync(join(dir, 'PG_VERSION'))) await this.initialise(dir);
     const worker = new Worker(WORKER_FILE, {
       workerData: { dir, maxConnections, sharedBuffersMb: this.sharedBuffersMb } satisfies EmbeddedWorkerData,
@@ -55,18 +58,13 @@ export class EmbeddedPostgres {
 
   private async initialise(dir: string): Promise<void> {
     const started = Date.now();
-    const worker = new Worker(WORKER_FILE, {
-      workerData: {
-        dir,
-        maxConnections: 1,
-        sharedBuffersMb: this.sharedBuffersMb,
-        initOnly: true,
-      } satisfies EmbeddedWorkerData,
-      execArgv: WORKER_EXEC_ARGV,
+    const child = fork(WORKER_FILE, [INIT_ONLY_ARGUMENT, dir], {
+      execArgv: WORKER_EXEC_ARGV ?? process.execArgv,
+      stdio: 'inherit',
     });
     await new Promise<void>((resolve, reject) => {
-      worker.once('error', reject);
-      worker.once('exit', (code) =>
+      child.once('error', reject);
+      child.once('exit', (code) =>
         code === 0 ? resolve() : reject(new Error(`Creating the embedded database failed (exit code ${code})`)),
       );
     });

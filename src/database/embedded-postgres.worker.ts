@@ -10,22 +10,15 @@ export interface EmbeddedWorkerData {
   dir: string;
   maxConnections: number;
   sharedBuffersMb: number;
-  /** Only create the data directory (initdb) and exit: see EmbeddedPostgres.start. */
-  initOnly?: boolean;
 }
 
 export type EmbeddedWorkerMessage = { type: 'ready'; host: string; port: number } | { type: 'stopped' };
 
 async function serve(
   port: NonNullable<typeof parentPort>,
-  { dir, maxConnections, sharedBuffersMb, initOnly }: EmbeddedWorkerData,
+  { dir, maxConnections, sharedBuffersMb }: EmbeddedWorkerData,
 ) {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (initOnly) {
-    const fresh = await PGlite.create(dir);
-    await fresh.close();
-    process.exit(0); // in a worker thread: ends this thread only, with its WebAssembly memory
-  }
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const db = await PGlite.create(dir, {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
@@ -47,5 +40,21 @@ async function serve(
   port.postMessage({ type: 'ready', host, port: Number(listening) } satisfies EmbeddedWorkerMessage);
 }
 
+/** Run as a child process by EmbeddedPostgres.initialise: creates the data directory (initdb) and exits. */
+async function createDataDirectory(dir: string) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const fresh = await PGlite.create(dir);
+  await fresh.close();
+}
+
 // A failure is an unhandled rejection, which ends the worker and reaches the main thread as its 'error' event.
 if (parentPort) void serve(parentPort, workerData as EmbeddedWorkerData);
+else if (process.argv[2] === '--init-only') {
+  createDataDirectory(process.argv[3]).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
