@@ -9,6 +9,7 @@ import { toErrorResponse } from './common/errors/error-body';
 import { httpConventions } from './common/http/http-conventions';
 import { HttpDrain } from './common/http/http-drain';
 import { assertJsonShape } from './common/http/json-shape-guard';
+import { compressAnswers } from './common/http/compress-answers';
 import { allowTrailingCommas } from './common/http/lenient-json';
 import { rejectNulCharacters } from './common/http/reject-nul';
 import { createValidationPipe } from './common/validation/validation.pipe';
@@ -45,6 +46,7 @@ export async function createApp(env: EnvService, options: { logs?: boolean } = {
   drains.set(app, drain);
   app.use(drain.middleware);
   app.use(httpConventions(urlBase));
+  app.use(compressAnswers(urlBase));
   // Every JSON body's shape is checked on its raw bytes before it is parsed (keys, depth, array length, NUL).
   app.use(
     express.json({ type: JSON_TYPES, limit: '10mb', verify: (_request, _response, body) => assertJsonShape(body) }),

@@ -136,6 +136,23 @@ describe('web UI server side', () => {
   });
 
   const built = existsSync(join(__dirname, '..', '..', 'dist', 'web', 'index.html'));
+  describe('compressed API answers', () => {
+    it('gzips JSON lists for a client that accepts it, and sends identity to one that does not', async () => {
+      const db = t.app.get(DataSource);
+      const author = await createAuthor(db, { name: 'Compressed Answers' });
+      for (let i = 0; i < 30; i++) await createBook(db, author, { title: `Compressible ${i}` });
+      const list = `/api/v1/book?authorId=${author.id}`;
+      const zipped = await t.api.get(list).set('Accept-Encoding', 'gzip').expect(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.body).toHaveLength(30);
+      const plain = await t.api.get(list).set('Accept-Encoding', 'identity').expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toEqual(zipped.body);
+      const negotiate = await t.api.post('/signalr/messages/negotiate').set('Accept-Encoding', 'gzip').expect(200);
+      expect(negotiate.headers['content-encoding']).toBeUndefined();
+    });
+  });
+
   (built ? describe : describe.skip)('the built single-page app (after npm run build)', () => {
     it('serves index.html for client routes, never for server routes', async () => {
       const index = await t.anonymous().get('/author/some-slug').set('Accept', 'text/html').expect(200);

@@ -1,0 +1,21 @@
+import compression from 'compression';
+import type { Request, RequestHandler, Response } from 'express';
+
+/** First path segments whose answers are compressed: the API and the feeds, not the SignalR hub's streams. */
+const COMPRESSED_SEGMENTS = new Set(['api', 'feed', 'opds', 'initialize.json']);
+
+/**
+ * gzip/brotli for API answers when the client asks for it (as Readarr's own server does): a library's JSON lists
+ * shrink about tenfold, which is most of what a browser on a slow link waits for. Compression runs on libuv's
+ * thread pool, so the event loop only hands chunks over. Clients that send no Accept-Encoding get identity bodies.
+ */
+export function compressAnswers(urlBase: string): RequestHandler {
+  const compress = compression({ threshold: 1024 });
+  const base = urlBase.toLowerCase();
+  return (request: Request, response: Response, next) => {
+    const path = request.path.toLowerCase();
+    const local = base && path.startsWith(base) ? path.slice(base.length) : path;
+    if (!COMPRESSED_SEGMENTS.has(local.split('/')[1] ?? '')) return next();
+    compress(request, response, next);
+  };
+}
