@@ -5,7 +5,13 @@ import { sendJsonChunks } from '../common/http/send-json-chunks';
 import { IdParam, OptionalIdParam, PutWithOptionalId, resolvePutId } from '../common/http/route-decorators';
 import { AddAuthorService } from './add-author.service';
 import { AuthorEditorService } from './author-editor.service';
-import { AuthorDeleteQuery, AuthorEditorResource, AuthorResource, AuthorUpdateQuery } from './author.resource';
+import {
+  AuthorDeleteQuery,
+  AuthorEditorResource,
+  AuthorListQuery,
+  AuthorResource,
+  AuthorUpdateQuery,
+} from './author.resource';
 import { AuthorService } from './author.service';
 import { toAddAuthorInput } from './author-input.mapper';
 
@@ -20,7 +26,11 @@ export class AuthorController {
 
   @Get()
   @ApiOkResponse({ type: [AuthorResource] })
-  async list(@Res() response: Response): Promise<void> {
+  async list(@Query() query: AuthorListQuery, @Res() response: Response): Promise<void> {
+    if (query.titleSlug !== undefined) {
+      response.json(await this.authors.resourcesByTitleSlug(query.titleSlug));
+      return;
+    }
     await sendJsonChunks(response, (await this.authors.listJson()).values());
   }
 

@@ -136,6 +136,11 @@ export class AuthorRepository {
     return metadata ? this.authors.findOneBy({ authorMetadataId: metadata.id }) : null;
   }
 
+  async findIdByTitleSlug(titleSlug: string): Promise<number | undefined> {
+    const metadata = await this.metadata.findOneBy({ titleSlug });
+    return metadata ? (await this.authors.findOneBy({ authorMetadataId: metadata.id }))?.id : undefined;
+  }
+
   findMetadata(id: number): Promise<AuthorMetadata | null> {
     return this.metadata.findOneBy({ id });
   }

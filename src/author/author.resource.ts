@@ -1,6 +1,6 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { IsArray, IsBoolean, IsInt, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ToBoolean, WireEnumField } from '../common/validation/transforms';
 import {
   ApplyTags,
@@ -229,6 +229,15 @@ export class AuthorUpdateQuery {
   @ToBoolean()
   @IsBoolean()
   moveFiles?: boolean;
+}
+
+export class AuthorListQuery {
+  /** Quire extension: only the author with this slug (an empty list when none has it). */
+  @ApiPropertyOptional({ description: 'Quire extension: only the author whose titleSlug this is' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  titleSlug?: string;
 }
 
 export class AuthorDeleteQuery {

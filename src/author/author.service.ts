@@ -88,6 +88,12 @@ export class AuthorService {
     return resource;
   }
 
+  /** GET /author?titleSlug= (Quire extension): the one author a page link names, shaped like the list. */
+  async resourcesByTitleSlug(titleSlug: string): Promise<AuthorResource[]> {
+    const id = await this.repository.findIdByTitleSlug(titleSlug);
+    return id === undefined ? [] : this.resources([id]);
+  }
+
   async findById(id: number): Promise<Author> {
     const author = await this.repository.findById(id);
     if (!author) throw new NotFoundError(`Author with ID ${id} does not exist`);

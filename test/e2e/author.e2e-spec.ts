@@ -182,6 +182,15 @@ describe('author endpoints', () => {
       for (const entry of list.body) expect(entry.statistics).toBeDefined();
     });
 
+    it('titleSlug (Quire extension) answers just that author, shaped like the list; an unknown slug an empty list', async () => {
+      const author = await createAuthor(db, { name: 'Slugged Author', foreignAuthorId: 'OL-SLUGGED-A' });
+      const list = await t.api.get('/api/v1/author').expect(200);
+      const one = await t.api.get('/api/v1/author').query({ titleSlug: 'OL-SLUGGED-A' }).expect(200);
+      expect(one.body).toEqual([list.body.find((entry: { id: number }) => entry.id === author.id)]);
+      await t.api.get('/api/v1/author').query({ titleSlug: 'nobody-has-this' }).expect(200, []);
+      await t.anonymous().get('/api/v1/author').query({ titleSlug: 'OL-SLUGGED-A' }).expect(401);
+    });
+
     it('rewrites images to local MediaCover urls and keeps the remote one', async () => {
       const author = await createAuthor(db, {
         name: 'Pictured Author',

@@ -34,14 +34,17 @@ type Series = Schemas['SeriesResource'];
 type Dialog =
   'edit' | 'delete' | 'rename' | 'retag' | { search: { authorId?: number; bookId?: number; title: string } };
 
-/** The authors list is what Readarr's UI finds an author by slug in; the index has usually loaded it already. */
+/**
+ * The author a page link names, by `GET /author?titleSlug=` (one author, not the whole library). When the index has
+ * loaded the full list already, the author from it is shown at once while the answer comes.
+ */
 export function useAuthorBySlug(slug: string) {
-  const authors = useQuery({ queryKey: keys.authors, queryFn: () => api<Author[]>('author') });
-  return {
-    ...authors,
-    data: authors.data?.find((author) => author.titleSlug === slug),
-    loaded: authors.data !== undefined,
-  };
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: keys.author(slug),
+    queryFn: async () => (await api<Author[]>('author', { query: { titleSlug: slug } }))[0] ?? null,
+    placeholderData: () => client.getQueryData<Author[]>(keys.authors)?.find((author) => author.titleSlug === slug),
+  });
 }
 
 function BooksTable({ books, files, onSearch }: { books: Book[]; files: BookFile[]; onSearch: (book: Book) => void }) {
