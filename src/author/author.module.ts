@@ -8,6 +8,7 @@ import { AddAuthorService } from './add-author.service';
 import { AuthorBookCountRepository } from './author-book-count.repository';
 import { AuthorDiskService } from './author-disk.service';
 import { AuthorEditorService } from './author-editor.service';
+import { AuthorListWarmer } from './author-list-warmer';
 import { AuthorController } from './author.controller';
 import { Author } from './author.entity';
 import { AuthorRepository } from './author.repository';
@@ -32,6 +33,7 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
     AuthorRepository,
     AuthorBookCountRepository,
     AuthorService,
+    AuthorListWarmer,
     AddAuthorService,
     CatalogueIdentityCheckHook,
     AuthorEditorService,

@@ -50,6 +50,16 @@ describe('whole-library answers served from the library cache', () => {
   });
   afterAll(() => t.close());
 
+  it('prepares the author list at start-up, so the first GET /author is served from the cache', async () => {
+    const cachedAuthorBytes = async () => {
+      const metrics = (await t.api.get('/metrics').expect(200)).text;
+      return Number(/^quire_response_cache_bytes\{answer="author"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
+    };
+    const warmed = await waitFor(async () => (await cachedAuthorBytes()) || undefined, 'the prepared author list');
+    const first = await t.api.get('/api/v1/author').expect(200);
+    expect(Buffer.byteLength(first.text)).toBe(warmed);
+  });
+
   it('reuses an answer while nothing changed, and builds a new one after every kind of library write', async () => {
     const author = await createAuthor(db, {
       name: 'Cora Cached',
