@@ -36,9 +36,11 @@ export function findWebRoot(serverDir: string, cwd: string): string | undefined 
  * for every other GET that asks for HTML and is not a server route, so client routes survive a reload.
  */
 export function spaMiddleware(webRoot: string, urlBase: string): RequestHandler {
+  // The page asks for /initialize.json at once, while its scripts still load; the app takes that answer (client.ts).
+  const initialize = `fetch(${JSON.stringify(`${urlBase}/initialize.json`)},{credentials:'same-origin'}).catch(()=>{})`;
   const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8').replace(
     '<head>',
-    `<head>\n    <base href="${urlBase}/" />\n    <script>window.Quire={urlBase:${JSON.stringify(urlBase)}}</script>`,
+    `<head>\n    <base href="${urlBase}/" />\n    <script>window.Quire={urlBase:${JSON.stringify(urlBase)},initialize:${initialize}}</script>`,
   );
   const precompressed = new Set(existsSync(join(webRoot, 'assets')) ? readdirSync(join(webRoot, 'assets')) : []);
   // index.html is small and per-URL-base; anything not precompressed at build time is compressed on the fly.

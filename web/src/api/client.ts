@@ -49,7 +49,7 @@ export class ApiError extends Error {
 
 declare global {
   interface Window {
-    Quire?: { urlBase: string };
+    Quire?: { urlBase: string; initialize?: Promise<Response | undefined> };
   }
 }
 
@@ -116,9 +116,17 @@ export async function api<T>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** The answer index.html asked for before the scripts loaded (spa-middleware.ts), used once. */
+function takeEarlyInitialize(): Promise<Response | undefined> | undefined {
+  const early = window.Quire?.initialize;
+  if (window.Quire) window.Quire.initialize = undefined;
+  return early;
+}
+
 /** `/initialize.json`: the config, or why not (401 = sign in, with `firstRun` when no login exists yet). */
 export async function fetchInitialize(): Promise<InitializeConfig> {
-  const response = await fetch(`${urlBase()}/initialize.json`, { credentials: 'same-origin' });
+  const response =
+    (await takeEarlyInitialize()) ?? (await fetch(`${urlBase()}/initialize.json`, { credentials: 'same-origin' }));
   if (!response.ok) throw await readError(response);
   return (await response.json()) as InitializeConfig;
 }
