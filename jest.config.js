@@ -42,6 +42,10 @@ module.exports = {
     withDatabase(project('ui', ['<rootDir>/test'], ['<rootDir>/test/ui/**/*.ui-spec.ts'])),
   ],
   testTimeout: 60000,
+  // Two workers on PostgreSQL, each with its own database (test/setup/global-setup.ts); the embedded fallback is one
+  // PGlite database, so one worker there. Workers past 1.5 GB are replaced (some specs leave a large heap behind).
+  maxWorkers: process.env.DATABASE_URL ? 2 : 1,
+  workerIdleMemoryLimit: '1536MB',
   // A project may have no spec yet (ui) and a selection may match none; that is not a failure.
   passWithNoTests: true,
   // Every e2e file boots the whole app; a wedged handle must fail the run, not hang CI.

@@ -6,23 +6,26 @@ import { EmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { EnvSchema } from '../../src/env/env.schema';
 
 /**
- * Gives the test run one throw-away database: a fresh database on the server named by
- * DATABASE_URL (CI points it at the local PostgreSQL), or else an embedded PGlite server,
+ * Gives the test run throw-away databases: on the server named by DATABASE_URL (CI points it at the local
+ * PostgreSQL) one fresh database per Jest worker, so specs run side by side without emptying each other's tables
+ * (test-database.ts picks the worker's); or else one embedded PGlite server (and one worker, jest.config.js),
  * so `npm test` also passes on a machine with no PostgreSQL at all.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const name = `quire_test_${Date.now()}_${process.pid}`;
+    const base = `quire_test_${Date.now()}_${process.pid}`;
+    const names = Array.from({ length: Math.max(1, globalConfig.maxWorkers) }, (_, index) => `${base}_w${index + 1}`);
     const admin = new Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    for (const name of names) await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
     const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+    url.pathname = `/${base}`;
     process.env.QUIRE_TEST_DATABASE_URL = url.toString();
-    (globalThis as any).__QUIRE_TEST_DB__ = { serverUrl, name };
-    console.log(`\n[test] PostgreSQL database ${name}`);
+    process.env.QUIRE_TEST_DATABASE_PER_WORKER = '1';
+    (globalThis as any).__QUIRE_TEST_DB__ = { serverUrl, names };
+    console.log(`\n[test] PostgreSQL databases ${names.join(', ')}`);
     return;
   }
   const embedded = new EmbeddedPostgres(

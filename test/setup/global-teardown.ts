@@ -4,11 +4,11 @@ import type { EmbeddedPostgres } from '../../src/database/embedded-postgres';
 export default async function globalTeardown(): Promise<void> {
   const embedded = (globalThis as any).__QUIRE_TEST_EMBEDDED__ as EmbeddedPostgres | undefined;
   if (embedded) await embedded.stop();
-  const db = (globalThis as any).__QUIRE_TEST_DB__ as { serverUrl: string; name: string } | undefined;
+  const db = (globalThis as any).__QUIRE_TEST_DB__ as { serverUrl: string; names: string[] } | undefined;
   if (db && !process.env.KEEP_TEST_DATABASE) {
     const admin = new Client({ connectionString: db.serverUrl });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${db.name} WITH (FORCE)`);
+    for (const name of db.names) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }

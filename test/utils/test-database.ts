@@ -3,7 +3,11 @@ import { Client } from 'pg';
 export function testDatabaseUrl(): string {
   const url = process.env.QUIRE_TEST_DATABASE_URL;
   if (!url) throw new Error('QUIRE_TEST_DATABASE_URL is not set: run tests through jest (global setup)');
-  return url;
+  if (!process.env.QUIRE_TEST_DATABASE_PER_WORKER) return url;
+  // global-setup.ts made one database per worker; JEST_WORKER_ID counts from 1 (and is 1 in band).
+  const worker = new URL(url);
+  worker.pathname += `_w${process.env.JEST_WORKER_ID ?? '1'}`;
+  return worker.toString();
 }
 
 /** Empties every table but the migration history, so the next app start seeds defaults again. */
