@@ -8,7 +8,7 @@ import { DataSource, QueryRunner } from 'typeorm';
 import { APP_NAME, APP_VERSION } from '../../common/app-info';
 import { BadRequestError, DomainError, NotFoundError } from '../../common/errors/domain-errors';
 import { EnvService } from '../../env/env.service';
-import { HostConfigService } from '../../settings/host/host-config.service';
+import { HostConfigService } from '../../auth/host-config/host-config.service';
 import { BACKUP_NAME_PATTERN, backupId, backupName, BackupType, BackupTypeName } from './backup-files';
 import { BackupResource } from './backup.resource';
 import { BackupManifest, dumpDatabase, restoreDatabase, tableEntryName } from '../../database/database-dump';
