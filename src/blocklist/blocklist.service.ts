@@ -5,7 +5,7 @@ import { In, Repository } from 'typeorm';
 import { AuthorService } from '../author/author.service';
 import { NotFoundError } from '../common/errors/domain-errors';
 import { pagingResource, type PagingResource, resolvePaging } from '../common/paging/paging';
-import type { BlockedRelease } from '../decision/remote-book';
+import type { BlockedRelease } from './blocked-release';
 import { qualityModelFromJson } from '../parser/quality-model';
 import { toCustomFormatResource } from '../profile/custom-format/custom-format.mapper';
 import { CustomFormatService } from '../profile/custom-format/custom-format.service';
