@@ -4,6 +4,17 @@ import { In, Repository } from 'typeorm';
 import type { PagingSpec } from '../common/paging/paging';
 import { BlocklistEntry } from './blocklist.entity';
 
+/** The sort keys clients send (Readarr's and short ones) → the column `findPage` orders by. */
+export const BLOCKLIST_SORT_COLUMNS: Record<string, string> = {
+  date: 'bl.date',
+  'blocklist.date': 'bl.date',
+  sourceTitle: 'bl.source_title',
+  'blocklist.sourceTitle': 'bl.source_title',
+  indexer: 'bl.indexer',
+  'blocklist.indexer': 'bl.indexer',
+  'authorMetadata.sortName': 'm.sort_name',
+};
+
 /** The `blocklist` table. */
 @Injectable()
 export class BlocklistRepository {

@@ -9,18 +9,8 @@ import { toCustomFormatResource } from '../profile/custom-format/custom-format.m
 import { CustomFormatService } from '../profile/custom-format/custom-format.service';
 import { DownloadFailedEvent } from '../queue/download.events';
 import { BlocklistEntry } from './blocklist.entity';
-import { BlocklistRepository } from './blocklist.repository';
+import { BLOCKLIST_SORT_COLUMNS, BlocklistRepository } from './blocklist.repository';
 import type { BlocklistQuery, BlocklistResource } from './blocklist.resource';
-
-const SORT_KEYS: Record<string, string> = {
-  date: 'bl.date',
-  'blocklist.date': 'bl.date',
-  sourceTitle: 'bl.source_title',
-  'blocklist.sourceTitle': 'bl.source_title',
-  indexer: 'bl.indexer',
-  'blocklist.indexer': 'bl.indexer',
-  'authorMetadata.sortName': 'm.sort_name',
-};
 
 /** The blocklist: filled by failed downloads, read by the decision engine, listed and edited through the API. */
 @Injectable()
@@ -64,7 +54,7 @@ export class BlocklistService {
   }
 
   async page(query: BlocklistQuery): Promise<PagingResource<BlocklistResource>> {
-    const spec = resolvePaging(query, SORT_KEYS, 'date');
+    const spec = resolvePaging(query, BLOCKLIST_SORT_COLUMNS, 'date');
     const [rows, total] = await this.entries.findPage(spec);
     return pagingResource(spec, total, await this.resources(rows));
   }

@@ -10,6 +10,15 @@ const INSERT_LOG_SQL = `
   SELECT * FROM unnest($1::timestamptz[], $2::varchar[], $3::varchar[], $4::text[], $5::text[], $6::varchar[],
                        $7::varchar[])`;
 
+/** The sort keys clients send → the column `findPage` orders by. Readarr sorts "time" by id (same order, indexed). */
+export const LOG_SORT_COLUMNS: Record<string, string> = {
+  time: 'log.id',
+  id: 'log.id',
+  level: 'log.level',
+  logger: 'log.logger',
+  message: 'log.message',
+};
+
 /** The `log` table: batches written by the log sink, pages for `GET /log`, housekeeping. */
 @Injectable()
 export class LogRepository {

@@ -4,12 +4,10 @@ import { HOUSEKEEPING_EVENT } from '../../command';
 import { ValidationError } from '../../common/errors/domain-errors';
 import { PagingResource, pagingResource, resolvePaging } from '../../common/paging/paging';
 import { LogEntry } from './log-entry.entity';
-import { LogRepository } from './log.repository';
+import { LOG_SORT_COLUMNS, LogRepository } from './log.repository';
 import { LogQuery, LogResource } from './log.resource';
 
 const SEVERITY = ['Trace', 'Debug', 'Info', 'Warn', 'Error', 'Fatal'];
-// Readarr sorts "time" by id (same order, indexed); both are accepted.
-const SORT_COLUMNS = { time: 'log.id', id: 'log.id', level: 'log.level', logger: 'log.logger', message: 'log.message' };
 /** Housekeeping keeps a week of lines, and never more than this many. */
 const KEEP_DAYS = 7;
 const KEEP_ROWS = 100_000;
@@ -19,7 +17,7 @@ export class LogService {
   constructor(private readonly logs: LogRepository) {}
 
   async page(query: LogQuery): Promise<PagingResource<LogResource>> {
-    const spec = resolvePaging(query, SORT_COLUMNS, 'time');
+    const spec = resolvePaging(query, LOG_SORT_COLUMNS, 'time');
     const [rows, total] = await this.logs.findPage(spec, query.level ? levelsFrom(query.level) : undefined);
     return pagingResource(spec, total, rows.map(toResource));
   }
