@@ -82,20 +82,16 @@ function cycleEdges(edges, groups) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--check')) {
-  // Lint step: the cycles left from before the rule are listed in feature-cycles.baseline.json and may only go.
-  const baseline = new Set(JSON.parse(readFileSync(join(import.meta.dirname, 'feature-cycles.baseline.json'), 'utf8')));
+  // Lint step: no cycle between feature folders at all.
   const edges = featureEdges();
   const found = cycleEdges(edges, cycles(edges));
-  const added = found.filter((edge) => !baseline.has(edge));
-  const gone = [...baseline].filter((edge) => !found.includes(edge));
-  for (const edge of added) {
+  for (const edge of found) {
     const [from, to] = edge.split(' → ');
-    console.error(`New import cycle between feature folders: ${edge} (${edges.get(from).get(to)})`);
+    console.error(`Import cycle between feature folders: ${edge} (${edges.get(from).get(to)})`);
   }
-  if (gone.length) console.log(`No longer in a cycle (remove from feature-cycles.baseline.json): ${gone.join(', ')}`);
-  if (added.length)
+  if (found.length)
     console.error('Features depend downward: move the shared piece to src/common/ or src/database/, or use an event.');
-  process.exitCode = added.length ? 1 : 0;
+  process.exitCode = found.length ? 1 : 0;
 } else if (import.meta.url === `file://${process.argv[1]}`) {
   const edges = featureEdges();
   const groups = cycles(edges);

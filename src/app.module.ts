@@ -9,7 +9,7 @@ import { CalendarModule } from './calendar/calendar.module';
 import { CommandModule } from './command/command.module';
 import { CustomFilterModule } from './custom-filter/custom-filter.module';
 import { loggerParams } from './common/http/logging';
-import { MediaCoverModule } from './media-cover/media-cover.module';
+import { MediaCoverModule } from './metadata-source/media-cover/media-cover.module';
 import { MetadataSourceModule } from './metadata-source/metadata-source.module';
 import { DatabaseModule } from './database/database.module';
 import { EnvModule } from './env/env.module';

@@ -1,7 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { HostConfigController } from '../settings/host/host-config.controller';
-import { HostConfigService } from '../settings/host/host-config.service';
+import { HostConfigController } from './host-config/host-config.controller';
+import { HostConfigService } from './host-config/host-config.service';
 import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeyService } from './api-key.service';
 import { AuthController } from './auth.controller';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestError } from '../common/errors/domain-errors';
-import { HostConfigService } from '../settings/host/host-config.service';
+import { HostConfigService } from './host-config/host-config.service';
 import { UnauthorizedError } from './auth-errors';
 import { verifyPassword } from './password';
 import { SessionService } from './session.service';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { HostConfigService } from '../settings/host/host-config.service';
+import { HostConfigService } from './host-config/host-config.service';
 import { extractApiKey } from './api-key.extractor';
 import { ApiKeyService } from './api-key.service';
 import { ForbiddenError, UnauthorizedError } from './auth-errors';

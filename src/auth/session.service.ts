@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ConfigStore } from '../database/config-store.service';
-import { HostConfigService } from '../settings/host/host-config.service';
+import { HostConfigService } from './host-config/host-config.service';
 
 const SECRET_KEY = 'sessionSecret';
 export const SESSION_COOKIE = 'QuireAuth';

@@ -23,8 +23,5 @@ export function validPath(property: string, value: string | undefined): Validati
   return failure(property, 'Invalid Path', value, 'PathValidator');
 }
 
-/** Removes a trailing separator (but keeps "/"). */
-export function normalizePath(path: string): string {
-  const trimmed = path.trim();
-  return trimmed.length > 1 ? trimmed.replace(/[/\\]+$/, '') : trimmed;
-}
+/** The one path normaliser (common/path), re-exported for the author services that import it from here. */
+export { normalizePath } from '../common/path/normalize-path';

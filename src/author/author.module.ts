@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BookFileModule } from '../book-file/book-file.module';
 import { ImportListExclusionModule } from '../import-list-exclusion/import-list-exclusion.module';
 import { LibraryCacheModule } from '../library-cache/library-cache.module';
 import { ProfileModule } from '../profile/profile.module';
@@ -22,6 +23,7 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
 @Module({
   imports: [
     TypeOrmModule.forFeature([Author, AuthorMetadata]),
+    BookFileModule,
     ProfileModule,
     TagModule,
     ImportListExclusionModule,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
+import { BookFileRepository } from '../book-file/book-file.repository';
 import { Author } from './author.entity';
 import { AuthorMetadata } from './author-metadata.entity';
 import type { AddAuthorOptionsValue, LinkValue, MediaCoverValue, RatingsValue } from './catalogue-values';
@@ -85,6 +86,7 @@ export class AuthorRepository {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(Author) readonly authors: Repository<Author>,
     @InjectRepository(AuthorMetadata) readonly metadata: Repository<AuthorMetadata>,
+    private readonly bookFiles: BookFileRepository,
   ) {}
 
   async findRows(ids?: number[]): Promise<AuthorRow[]> {
@@ -158,32 +160,18 @@ export class AuthorRepository {
     );
   }
 
-  /** Rewrites the stored paths of an author's files after its folder moved. */
-  async rebaseFilePaths(authorId: number, oldPath: string, newPath: string, manager?: EntityManager): Promise<void> {
-    await (manager ?? this.dataSource.manager).query(
-      `UPDATE book_file f SET path = $3 || substr(f.path, length($2) + 1)
-       FROM edition e JOIN book b ON b.id = e.book_id
-       WHERE e.id = f.edition_id AND b.author_id = $1 AND (f.path = $2 OR f.path LIKE $4)`,
-      [authorId, oldPath, newPath, `${oldPath.replace(/[\\%_]/g, '\\$&')}/%`],
-    );
-  }
-
   /** Saves an author; when its folder moved from `movedFrom`, rewrites its files' paths in the same transaction. */
   async saveMoved(author: Author, movedFrom: string | undefined): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.getRepository(Author).save(author);
-      if (movedFrom !== undefined) await this.rebaseFilePaths(author.id, movedFrom, author.path, manager);
+      if (movedFrom !== undefined) await this.bookFiles.rebaseAuthorPaths(author.id, movedFrom, author.path, manager);
     });
   }
 
   /** Deletes the author with its books, editions, series links and file rows (not the files on disk). */
   async delete(author: Author): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `DELETE FROM book_file f USING edition e, book b WHERE e.id = f.edition_id AND b.id = e.book_id
-         AND b.author_id = $1`,
-        [author.id],
-      );
+      await this.bookFiles.deleteOfAuthor(manager, author.id);
       await manager.query(`DELETE FROM author WHERE id = $1`, [author.id]);
       await manager.query(
         `DELETE FROM author_metadata m WHERE m.id = $1 AND NOT EXISTS (SELECT 1 FROM book WHERE author_metadata_id = m.id)`,

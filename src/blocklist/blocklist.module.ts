@@ -4,6 +4,7 @@ import { AuthorModule } from '../author/author.module';
 import { ProfileModule } from '../profile/profile.module';
 import { BlocklistController } from './blocklist.controller';
 import { BlocklistEntry } from './blocklist.entity';
+import { BlocklistRepository } from './blocklist.repository';
 import { BlocklistService } from './blocklist.service';
 import { ClearBlocklistHandler } from './clear-blocklist.handler';
 
@@ -11,7 +12,7 @@ import { ClearBlocklistHandler } from './clear-blocklist.handler';
 @Module({
   imports: [TypeOrmModule.forFeature([BlocklistEntry]), AuthorModule, ProfileModule],
   controllers: [BlocklistController],
-  providers: [BlocklistService, ClearBlocklistHandler],
+  providers: [BlocklistRepository, BlocklistService, ClearBlocklistHandler],
   exports: [BlocklistService],
 })
 export class BlocklistModule {}

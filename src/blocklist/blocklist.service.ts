@@ -1,39 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
 import { AuthorService } from '../author/author.service';
 import { NotFoundError } from '../common/errors/domain-errors';
 import { pagingResource, type PagingResource, resolvePaging } from '../common/paging/paging';
-import type { BlockedRelease } from '../decision/remote-book';
+import type { BlockedRelease } from './blocked-release';
 import { qualityModelFromJson } from '../parser/quality-model';
 import { toCustomFormatResource } from '../profile/custom-format/custom-format.mapper';
 import { CustomFormatService } from '../profile/custom-format/custom-format.service';
 import { DownloadFailedEvent } from '../queue/download.events';
 import { BlocklistEntry } from './blocklist.entity';
+import { BLOCKLIST_SORT_COLUMNS, BlocklistRepository } from './blocklist.repository';
 import type { BlocklistQuery, BlocklistResource } from './blocklist.resource';
-
-const SORT_KEYS: Record<string, string> = {
-  date: 'bl.date',
-  'blocklist.date': 'bl.date',
-  sourceTitle: 'bl.source_title',
-  'blocklist.sourceTitle': 'bl.source_title',
-  indexer: 'bl.indexer',
-  'blocklist.indexer': 'bl.indexer',
-  'authorMetadata.sortName': 'm.sort_name',
-};
 
 /** The blocklist: filled by failed downloads, read by the decision engine, listed and edited through the API. */
 @Injectable()
 export class BlocklistService {
   constructor(
-    @InjectRepository(BlocklistEntry) private readonly entries: Repository<BlocklistEntry>,
+    private readonly entries: BlocklistRepository,
     private readonly authors: AuthorService,
     private readonly customFormats: CustomFormatService,
   ) {}
 
   async forAuthor(authorId: number): Promise<BlockedRelease[]> {
-    const rows = await this.entries.findBy({ authorId });
+    const rows = await this.entries.findByAuthor(authorId);
     return rows.map((row) => ({
       sourceTitle: row.sourceTitle,
       protocol: row.protocol,
@@ -65,34 +54,21 @@ export class BlocklistService {
   }
 
   async page(query: BlocklistQuery): Promise<PagingResource<BlocklistResource>> {
-    const spec = resolvePaging(query, SORT_KEYS, 'date');
-    const builder = this.entries.createQueryBuilder('bl');
-    if (spec.sortColumn.startsWith('m.'))
-      builder
-        .leftJoin('author', 'a', 'a.id = bl.author_id')
-        .leftJoin('author_metadata', 'm', 'm.id = a.author_metadata_id');
-    const direction = spec.sortDirection === 'ascending' ? 'ASC' : 'DESC';
-    const [rows, total] = await builder
-      .orderBy(spec.sortColumn, direction)
-      .addOrderBy('bl.id', direction)
-      .offset(spec.offset)
-      .limit(spec.pageSize)
-      .getManyAndCount();
+    const spec = resolvePaging(query, BLOCKLIST_SORT_COLUMNS, 'date');
+    const [rows, total] = await this.entries.findPage(spec);
     return pagingResource(spec, total, await this.resources(rows));
   }
 
   async delete(id: number): Promise<void> {
-    const result = await this.entries.delete({ id });
-    if (!result.affected) throw new NotFoundError(`Blocklist item ${id} not found`);
+    if (!(await this.entries.delete(id))) throw new NotFoundError(`Blocklist item ${id} not found`);
   }
 
   async deleteMany(ids: number[]): Promise<void> {
-    if (ids.length) await this.entries.delete({ id: In(ids) });
+    await this.entries.deleteMany(ids);
   }
 
   async clear(): Promise<number> {
-    const result = await this.entries.createQueryBuilder().delete().execute();
-    return result.affected ?? 0;
+    return this.entries.clear();
   }
 
   private async resources(rows: BlocklistEntry[]): Promise<BlocklistResource[]> {

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { BookFileRow } from './book-file.mapper';
+
+/** A media file found on disk by a rescan. */
+export interface ScannedFile {
+  path: string;
+  size: number;
+  modified: Date;
+  qualityId: number;
+  mediaKind: string;
+}
 
 const ROW_SELECT = `
   SELECT f.id AS "id", f.edition_id AS "editionId", e.book_id AS "bookId", b.author_id AS "authorId",
@@ -13,7 +22,10 @@ const ROW_SELECT = `
   LEFT JOIN book b ON b.id = e.book_id
   LEFT JOIN author a ON a.id = b.author_id`;
 
-/** Table `book_file`: file rows projected with their book, author and profile, and the writes other features make. */
+/**
+ * Table `book_file`: file rows projected with their book, author and profile, and every write to the table —
+ * the importer's, the rescan's, and the author's and book's when they move or go.
+ */
 @Injectable()
 export class BookFileRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -39,6 +51,46 @@ export class BookFileRepository {
     return this.rows('f.edition_id IS NULL', []);
   }
 
+  /** Known rows under a folder, `limit` at a time after `afterId` (bounded memory for any library size). */
+  findUnder(folder: string, afterId: number, limit: number): Promise<{ id: number; path: string }[]> {
+    const prefix = `${folder.replace(/\/+$/, '')}/`;
+    return this.dataSource.query(
+      `SELECT id, path FROM book_file WHERE id > $1 AND left(path, length($2)) = $2 ORDER BY id LIMIT $3`,
+      [afterId, prefix, limit],
+    );
+  }
+
+  /** Rescan: inserts new paths (unmapped) and refreshes size/date of changed ones; answers the new rows. */
+  async upsertScanned(files: ScannedFile[]): Promise<{ inserted: { id: number; path: string }[]; updated: number }> {
+    if (files.length === 0) return { inserted: [], updated: 0 };
+    const rows: { id: number; path: string; inserted: boolean }[] = await this.dataSource.query(
+      `INSERT INTO book_file (path, size, modified, quality_id, media_kind, quality_revision)
+       SELECT t.path, t.size, t.modified, t.quality_id, t.media_kind, '{"version":1,"real":0,"isRepack":false}'::jsonb
+       FROM unnest($1::text[], $2::bigint[], $3::timestamptz[], $4::int[], $5::text[])
+         AS t(path, size, modified, quality_id, media_kind)
+       ON CONFLICT (path) DO UPDATE SET size = EXCLUDED.size, modified = EXCLUDED.modified
+         WHERE book_file.size IS DISTINCT FROM EXCLUDED.size
+       RETURNING id, path, (xmax = 0) AS inserted`,
+      [
+        files.map((f) => f.path),
+        files.map((f) => f.size),
+        files.map((f) => f.modified),
+        files.map((f) => f.qualityId),
+        files.map((f) => f.mediaKind),
+      ],
+    );
+    const inserted = rows.filter((row) => row.inserted).map(({ id, path }) => ({ id, path }));
+    return { inserted, updated: rows.length - inserted.length };
+  }
+
+  /** Rescan: links an unmapped file to the edition it was identified as (a mapped file keeps its edition). */
+  async mapToEdition(id: number, editionId: number): Promise<void> {
+    await this.dataSource.query(`UPDATE book_file SET edition_id = $1 WHERE id = $2 AND edition_id IS NULL`, [
+      editionId,
+      id,
+    ]);
+  }
+
   async setPath(id: number, path: string): Promise<void> {
     await this.dataSource.query('UPDATE book_file SET path = $1 WHERE id = $2', [path, id]);
   }
@@ -52,5 +104,38 @@ export class BookFileRepository {
     );
     await this.dataSource.query('DELETE FROM book_file WHERE id = $1', [id]);
     return { bookId: row?.bookId ?? null, authorId: row?.authorId ?? null };
+  }
+
+  /** Deletes rows whose files are gone from disk. */
+  async deleteByIds(ids: number[]): Promise<void> {
+    if (ids.length) await this.dataSource.query(`DELETE FROM book_file WHERE id = ANY($1::int[])`, [ids]);
+  }
+
+  /** Deletes the rows of a book's files (in the caller's transaction); answers their paths. */
+  async deleteOfBook(manager: EntityManager, bookId: number): Promise<string[]> {
+    const deleted: [{ path: string }[], number] = await manager.query(
+      `DELETE FROM book_file f USING edition e WHERE e.id = f.edition_id AND e.book_id = $1 RETURNING f.path`,
+      [bookId],
+    );
+    return deleted[0].map((row) => row.path);
+  }
+
+  /** Deletes the rows of an author's files (in the caller's transaction); the files on disk stay. */
+  async deleteOfAuthor(manager: EntityManager, authorId: number): Promise<void> {
+    await manager.query(
+      `DELETE FROM book_file f USING edition e, book b WHERE e.id = f.edition_id AND b.id = e.book_id
+       AND b.author_id = $1`,
+      [authorId],
+    );
+  }
+
+  /** Rewrites the stored paths of an author's files after its folder moved from `oldPath` to `newPath`. */
+  async rebaseAuthorPaths(authorId: number, oldPath: string, newPath: string, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.dataSource.manager).query(
+      `UPDATE book_file f SET path = $3 || substr(f.path, length($2) + 1)
+       FROM edition e JOIN book b ON b.id = e.book_id
+       WHERE e.id = f.edition_id AND b.author_id = $1 AND (f.path = $2 OR f.path LIKE $4)`,
+      [authorId, oldPath, newPath, `${oldPath.replace(/[\\%_]/g, '\\$&')}/%`],
+    );
   }
 }

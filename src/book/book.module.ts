@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthorModule } from '../author/author.module';
+import { BookFileModule } from '../book-file/book-file.module';
 import { ImportListExclusionModule } from '../import-list-exclusion/import-list-exclusion.module';
 import { LibraryCacheModule } from '../library-cache/library-cache.module';
 import { AddBookService } from './add-book.service';
-import { BookMonitoringService } from './book-monitoring.service';
+import { BookMonitoringRepository } from './book-monitoring.repository';
 import { BookPageService } from './book-page.service';
 import { BookController } from './book.controller';
 import { Book } from './book.entity';
@@ -16,9 +17,15 @@ import { Edition } from './edition.entity';
 
 /** Books and editions: list/get/add/update/delete, monitor, editor, bookshelf, editions. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Book, Edition]), AuthorModule, ImportListExclusionModule, LibraryCacheModule],
+  imports: [
+    TypeOrmModule.forFeature([Book, Edition]),
+    AuthorModule,
+    BookFileModule,
+    ImportListExclusionModule,
+    LibraryCacheModule,
+  ],
   controllers: [BookController, EditionController, BookshelfController],
-  providers: [BookRepository, BookService, BookPageService, AddBookService, BookMonitoringService, BookshelfService],
-  exports: [BookRepository, BookService, AddBookService, BookMonitoringService],
+  providers: [BookRepository, BookService, BookPageService, AddBookService, BookMonitoringRepository, BookshelfService],
+  exports: [BookRepository, BookService, AddBookService, BookMonitoringRepository],
 })
 export class BookModule {}

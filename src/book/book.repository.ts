@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { BookFileRepository } from '../book-file/book-file.repository';
 import type { CutoffSets } from '../book-file/quality-cutoff';
 import { PreparedStatements } from '../database/prepared-statements';
 import { Book } from './book.entity';
@@ -130,6 +131,7 @@ export class BookRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly prepared: PreparedStatements,
+    private readonly bookFiles: BookFileRepository,
   ) {}
 
   private fromClause(scope: string): string {
@@ -297,12 +299,9 @@ export class BookRepository {
   /** Deletes a book with its file rows in one transaction; answers the deleted files' paths. */
   async deleteWithFiles(id: number): Promise<string[]> {
     return this.dataSource.transaction(async (manager) => {
-      const deleted: [{ path: string }[], number] = await manager.query(
-        `DELETE FROM book_file f USING edition e WHERE e.id = f.edition_id AND e.book_id = $1 RETURNING f.path`,
-        [id],
-      );
+      const paths = await this.bookFiles.deleteOfBook(manager, id);
       await manager.query(`DELETE FROM book WHERE id = $1`, [id]);
-      return deleted[0].map((row) => row.path);
+      return paths;
     });
   }
 

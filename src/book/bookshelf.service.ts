@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthorRepository } from '../author/author.repository';
-import { BookMonitoringService } from './book-monitoring.service';
+import { BookMonitoringRepository } from './book-monitoring.repository';
 import type { BookshelfResource } from './bookshelf.resource';
 
 /** POST /bookshelf: author monitoring plus a bulk re-application of book monitoring. */
@@ -8,7 +8,7 @@ import type { BookshelfResource } from './bookshelf.resource';
 export class BookshelfService {
   constructor(
     private readonly authors: AuthorRepository,
-    private readonly monitoring: BookMonitoringService,
+    private readonly monitoring: BookMonitoringRepository,
   ) {}
 
   async apply(input: BookshelfResource): Promise<void> {

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 
 const READ_SQL = `SELECT value #>> '{}' AS value FROM config WHERE key = 'apiKey'`;
 const INSERT_SQL = `INSERT INTO config (key, value) VALUES ('apiKey', to_jsonb($1::text)) ON CONFLICT (key) DO NOTHING`;
@@ -10,4 +10,16 @@ export async function storedApiKey(dataSource: DataSource, generate: () => strin
   if (stored) return stored;
   await dataSource.query(INSERT_SQL, [generate()]);
   return (await read()) ?? '';
+}
+
+/**
+ * Stores `key` as the API key, only when it differs: an identical UPDATE would still move the row (and change the
+ * next dump's order).
+ */
+export async function storeApiKey(runner: QueryRunner, key: string): Promise<void> {
+  await runner.query(
+    `INSERT INTO config (key, value) VALUES ('apiKey', $1::jsonb)
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value WHERE config.value IS DISTINCT FROM EXCLUDED.value`,
+    [JSON.stringify(key)],
+  );
 }

@@ -4,6 +4,7 @@ import type { MediaKind } from '../profile/quality/quality';
 import type { LibraryAuthor, LibraryBook } from '../parser/library-lookup.repository';
 import type { ParsedBookInfo } from '../parser/parsed-book-info';
 import type { ReleaseInfo } from '../provider/indexer/indexer-client';
+import type { BlockedRelease } from '../blocklist/blocked-release';
 import type { IndexerConfig } from '../settings/indexer/indexer-config';
 
 export type RejectionTypeName = 'permanent' | 'temporary';
@@ -39,14 +40,6 @@ export interface QueuedItem {
   bookIds: number[];
   qualityId: number;
   title: string;
-}
-
-export interface BlockedRelease {
-  sourceTitle: string;
-  protocol: string;
-  indexer: string | null;
-  torrentInfoHash: string | null;
-  size: number | null;
 }
 
 export interface ReleaseProfileRule {

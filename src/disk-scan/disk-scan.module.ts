@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BookFileModule } from '../book-file/book-file.module';
 import { ImportModule } from '../import/import.module';
 import { RootFolderModule } from '../root-folder/root-folder.module';
 import { DiskScanRepository } from './disk-scan.repository';
@@ -7,7 +8,7 @@ import { RescanFoldersHandler } from './rescan-folders.handler';
 
 /** RescanFolders: the library's files on disk ↔ the book_file table. */
 @Module({
-  imports: [ImportModule, RootFolderModule],
+  imports: [BookFileModule, ImportModule, RootFolderModule],
   providers: [DiskScanRepository, DiskScanService, RescanFoldersHandler],
   exports: [DiskScanService],
 })

@@ -1,11 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { opendir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { BookFileRepository, type ScannedFile } from '../book-file/book-file.repository';
 import { ImportDecisionService } from '../import/import-decision.service';
 import { isMediaFile, qualityFromPath } from '../media-file/media-extensions';
 import { qualityById, QUALITY_IDS } from '../profile/quality/quality';
 import { MediaManagementConfigService } from '../settings/media-management/media-management-config.service';
-import { DiskScanRepository, type ScannedFile } from './disk-scan.repository';
+import { DiskScanRepository } from './disk-scan.repository';
 
 export const SCAN_BATCH = 500;
 export const PROGRESS_EVERY = 1000;
@@ -44,6 +45,7 @@ export class DiskScanService {
 
   constructor(
     private readonly repository: DiskScanRepository,
+    private readonly bookFiles: BookFileRepository,
     private readonly decisions: ImportDecisionService,
     private readonly mediaManagement: MediaManagementConfigService,
   ) {}
@@ -70,7 +72,7 @@ export class DiskScanService {
       counts.folders++;
       let batch: ScannedFile[] = [];
       const flush = async () => {
-        const { inserted, updated } = await this.repository.upsert(batch);
+        const { inserted, updated } = await this.bookFiles.upsertScanned(batch);
         counts.added += inserted.length;
         counts.updated += updated;
         batch = [];
@@ -102,12 +104,12 @@ export class DiskScanService {
     let removed = 0;
     let afterId = 0;
     for (;;) {
-      const rows = await this.repository.rowsUnder(folder, afterId, SCAN_BATCH);
+      const rows = await this.bookFiles.findUnder(folder, afterId, SCAN_BATCH);
       if (rows.length === 0) return removed;
       afterId = rows[rows.length - 1].id;
       const missing: number[] = [];
       for (const row of rows) if (!(await stat(row.path).catch(() => null))) missing.push(row.id);
-      await this.repository.deleteRows(missing);
+      await this.bookFiles.deleteByIds(missing);
       removed += missing.length;
     }
   }
@@ -128,7 +130,7 @@ export class DiskScanService {
       for (const decision of decisions) {
         const row = rows.find((r) => r.path === decision.path);
         if (row && decision.book && decision.editionId && !decision.info.error) {
-          await this.repository.mapToEdition(row.id, decision.editionId);
+          await this.bookFiles.mapToEdition(row.id, decision.editionId);
           mapped++;
         }
       }

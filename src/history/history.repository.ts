@@ -25,6 +25,14 @@ export interface HistoryFilter {
   since?: Date;
 }
 
+/** The sort keys clients send (Readarr's and short ones) → the column `pageWithProfiles` orders by. */
+export const HISTORY_SORT_COLUMNS: Record<string, string> = {
+  date: 'h.date',
+  'history.date': 'h.date',
+  'authorMetadata.sortName': 'm.sort_name',
+  'books.title': 'b.title',
+};
+
 /** A history row under HistoryEntry's field names. */
 const HISTORY_COLUMNS = `h.id, h.book_id AS "bookId", h.author_id AS "authorId", h.source_title AS "sourceTitle", h.quality,
   h.custom_format_ids AS "customFormatIds", h.custom_format_score AS "customFormatScore", h.date,

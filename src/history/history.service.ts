@@ -11,7 +11,12 @@ import { isCutoffNotMet } from '../profile/quality/quality';
 import { BookGrabbedEvent, DownloadFailedEvent } from '../queue/download.events';
 import { grabbedData, releaseFromData } from './history-data';
 import { HistoryEntry } from './history.entity';
-import { type AuthorCutoffProfile, type HistoryFilter, HistoryRepository } from './history.repository';
+import {
+  type AuthorCutoffProfile,
+  type HistoryFilter,
+  HISTORY_SORT_COLUMNS,
+  HistoryRepository,
+} from './history.repository';
 import {
   EntityHistoryEventType,
   type HistoryAuthorQuery,
@@ -19,13 +24,6 @@ import {
   type HistoryResource,
   type HistorySinceQuery,
 } from './history.resource';
-
-const SORT_KEYS: Record<string, string> = {
-  date: 'h.date',
-  'history.date': 'h.date',
-  'authorMetadata.sortName': 'm.sort_name',
-  'books.title': 'b.title',
-};
 
 const GRABBED = EntityHistoryEventType.toNumber('grabbed');
 const FAILED = EntityHistoryEventType.toNumber('downloadFailed');
@@ -82,7 +80,7 @@ export class HistoryService {
   }
 
   async page(query: HistoryQuery): Promise<PagingResource<HistoryResource>> {
-    const spec = resolvePaging(query, SORT_KEYS, 'date');
+    const spec = resolvePaging(query, HISTORY_SORT_COLUMNS, 'date');
     const filter: HistoryFilter = { eventTypes: query.eventType, bookId: query.bookId, downloadId: query.downloadId };
     const { rows, total } = await this.repository.pageWithProfiles(filter, spec);
     const profiles = new Map<number, AuthorCutoffProfile>();

@@ -1,44 +1,36 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { failure, NotFoundError, ValidationError, ValidationFailure } from '../common/errors/domain-errors';
 import { ImportListExclusion } from './import-list-exclusion.entity';
+import { ImportListExclusionRepository } from './import-list-exclusion.repository';
 import { ImportListExclusionResource } from './import-list-exclusion.resource';
 
 @Injectable()
 export class ImportListExclusionService {
-  constructor(@InjectRepository(ImportListExclusion) private readonly exclusions: Repository<ImportListExclusion>) {}
+  constructor(private readonly exclusions: ImportListExclusionRepository) {}
 
   findAll(): Promise<ImportListExclusion[]> {
-    return this.exclusions.find({ order: { id: 'ASC' } });
+    return this.exclusions.findAll();
   }
 
   async findById(id: number): Promise<ImportListExclusion> {
-    const exclusion = await this.exclusions.findOneBy({ id });
+    const exclusion = await this.exclusions.findById(id);
     if (!exclusion) throw new NotFoundError(`Import list exclusion ${id} not found`);
     return exclusion;
   }
 
   isExcluded(foreignId: string): Promise<boolean> {
-    return this.exclusions.existsBy({ foreignId });
+    return this.exclusions.existsForForeignId(foreignId);
   }
 
   /** For author/book deletion with `addImportListExclusion`: adds it unless it is already there. */
   async add(input: { foreignId: string; authorName: string }): Promise<ImportListExclusion> {
-    await this.exclusions
-      .createQueryBuilder()
-      .insert()
-      .values({ foreignId: input.foreignId, authorName: input.authorName ?? '' })
-      .orIgnore()
-      .execute();
-    return (await this.exclusions.findOneBy({ foreignId: input.foreignId }))!;
+    await this.exclusions.insertUnlessPresent(input.foreignId, input.authorName ?? '');
+    return (await this.exclusions.findByForeignId(input.foreignId))!;
   }
 
   async create(input: ImportListExclusionResource): Promise<ImportListExclusion> {
     await this.validate(input, undefined);
-    return this.exclusions.save(
-      this.exclusions.create({ foreignId: input.foreignId!.trim(), authorName: input.authorName!.trim() }),
-    );
+    return this.exclusions.save({ foreignId: input.foreignId!.trim(), authorName: input.authorName!.trim() });
   }
 
   async update(id: number, input: ImportListExclusionResource): Promise<ImportListExclusion> {
@@ -62,7 +54,7 @@ export class ImportListExclusionService {
     if (!input.authorName?.trim())
       failures.push(failure('authorName', "'Author Name' must not be empty.", input.authorName, 'NotEmptyValidator'));
     if (foreignId) {
-      const existing = await this.exclusions.findOneBy({ foreignId });
+      const existing = await this.exclusions.findByForeignId(foreignId);
       if (existing && existing.id !== ownId)
         failures.push(
           failure(

@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { stat } from 'node:fs/promises';
-import { DataSource } from 'typeorm';
 import { LibraryNotificationEvent } from '../notification/library-notification.event';
 import { FileHistoryService } from '../organizer/file-history.service';
 import { DownloadClientFactory } from '../provider/download-client/download-client-factory.service';
+import { DownloadClientService } from '../provider/download-client/download-client.service';
 import { RemotePathMappingService } from '../provider/remote-path-mapping/remote-path-mapping.service';
 import { DownloadCompletedEvent } from '../queue/download.events';
 import type { StatusMessageValue, TrackedDownload } from '../queue/tracked-download.entity';
@@ -14,12 +13,6 @@ import { DownloadClientConfigService } from '../settings/download-client/downloa
 import { ImportApprovedService, type ImportResult } from './import-approved.service';
 import { ImportDecisionService, listMediaFiles } from './import-decision.service';
 import { isApproved } from './import-decision.types';
-
-interface ClientRow {
-  name: string;
-  host: string | null;
-  options: { removeCompletedDownloads?: boolean } | null;
-}
 
 /**
  * Completed-download handling: when a tracked download finishes (`download.completed`), its files are matched,
@@ -39,7 +32,7 @@ export class CompletedDownloadService {
     private readonly remotePaths: RemotePathMappingService,
     private readonly downloadClientConfig: DownloadClientConfigService,
     private readonly events: EventEmitter2,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly downloadClients: DownloadClientService,
   ) {}
 
   @OnEvent(DownloadCompletedEvent.NAME)
@@ -55,13 +48,11 @@ export class CompletedDownloadService {
   /** Imports a tracked download's files; answers one result per approved file. */
   async import(download: TrackedDownload): Promise<ImportResult[]> {
     await this.tracked.setState(download.id, 'importing');
-    const [client] = await this.dataSource.query<ClientRow[]>(
-      `SELECT name, settings->>'host' AS host, options FROM provider_definition WHERE id = $1`,
-      [download.downloadClientId],
-    );
+    const client = await this.downloadClients.find(download.downloadClientId);
+    const host = typeof client?.settings.host === 'string' ? client.settings.host : undefined;
     const outputPath =
-      download.outputPath && client?.host
-        ? await this.remotePaths.remoteToLocal(client.host, download.outputPath)
+      download.outputPath && host
+        ? await this.remotePaths.remoteToLocal(host, download.outputPath)
         : download.outputPath;
     if (!outputPath || !(await stat(outputPath).catch(() => null))) {
       await this.fail(download, [`Download folder '${outputPath ?? ''}' does not exist or is not accessible`]);

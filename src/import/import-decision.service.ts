@@ -8,7 +8,8 @@ import type { QualityProfile } from '../profile/quality-profile/quality-profile.
 import { QualityProfileService } from '../profile/quality-profile/quality-profile.service';
 import { MediaManagementConfigService } from '../settings/media-management/media-management-config.service';
 import type { MediaFileInfo } from '../media-file/media-file.types';
-import { containment, scoreMatch, similarity } from './book-matcher';
+import { containment, similarity } from '../common/text/similarity';
+import { scoreMatch } from './file-match-score';
 import { type CandidateBook, ImportCandidatesRepository } from './import-candidates.repository';
 import { type DecisionHints, type ImportDecision, isApproved } from './import-decision.types';
 

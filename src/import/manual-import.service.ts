@@ -7,7 +7,7 @@ import { BadRequestError, NotFoundError } from '../common/errors/domain-errors';
 import { safePath } from '../filesystem/safe-path';
 import { qualityWire } from '../profile/quality/quality';
 import { TrackedDownloadService } from '../queue/tracked-download.service';
-import { normalise } from './book-matcher';
+import { normalise } from '../common/text/similarity';
 import { ImportApprovedService, type ImportModeName } from './import-approved.service';
 import { ImportDecisionService, listMediaFiles } from './import-decision.service';
 import { type DecisionHints, type ImportDecision, isApproved } from './import-decision.types';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthorModule } from '../author/author.module';
-import { MediaCoverModule } from '../media-cover/media-cover.module';
+import { MediaCoverModule } from './media-cover/media-cover.module';
 import { ProfileModule } from '../profile/profile.module';
 import { MetadataHttpModule } from './http/metadata-http.module';
 import { LibraryIndexRepository } from './lookup/library-index.repository';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { verifyPassword } from '../auth/password';
-import { HostConfigService } from '../settings/host/host-config.service';
+import { HostConfigService } from '../auth/host-config/host-config.service';
 
 const REMEMBER_MS = 5 * 60_000;
 const MAX_REMEMBERED = 64;

@@ -5,7 +5,7 @@ import { Public } from '../auth/public.decorator';
 import { ValidationError } from '../common/errors/domain-errors';
 import { IdParam } from '../common/http/route-decorators';
 import { EnvService } from '../env/env.service';
-import { MediaCoverService } from '../media-cover/media-cover.service';
+import { MediaCoverService } from '../metadata-source/media-cover/media-cover.service';
 import { LibraryFilesService } from './library-files.service';
 import { OpdsAuthGuard } from './opds-auth.guard';
 import { OpdsCatalogService } from './opds-catalog.service';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MediaCoverModule } from '../media-cover/media-cover.module';
+import { MediaCoverModule } from '../metadata-source/media-cover/media-cover.module';
 import { RootFolderModule } from '../root-folder/root-folder.module';
 import { LibraryFilesService } from './library-files.service';
 import { OpdsAuthGuard } from './opds-auth.guard';

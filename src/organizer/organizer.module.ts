@@ -5,6 +5,7 @@ import { HistoryEntry } from '../history/history.entity';
 import { MediaFileModule } from '../media-file/media-file.module';
 import { FileHistoryService } from './file-history.service';
 import { FileNameBuilder } from './file-name-builder.service';
+import { NamingConfigController } from './naming-config.controller';
 import { NamingContextRepository } from './naming-context.repository';
 import { OrganizerController } from './organizer.controller';
 import { CleanUpRecycleBinHandler, RecycleBinService } from './recycle-bin.service';
@@ -13,10 +14,10 @@ import { RenameService } from './rename.service';
 import { RetagAuthorHandler, RetagFilesHandler } from './retag.handlers';
 import { RetagService } from './retag.service';
 
-/** Naming engine, rename and retag (previews + commands). `/config/naming/examples` lives with the naming config. */
+/** Naming engine, rename and retag (previews + commands), and `/config/naming` with its rendered examples. */
 @Module({
   imports: [TypeOrmModule.forFeature([HistoryEntry]), MediaFileModule, BookFileModule],
-  controllers: [OrganizerController],
+  controllers: [OrganizerController, NamingConfigController],
   providers: [
     NamingContextRepository,
     FileNameBuilder,

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { lockForTransaction } from '../database/advisory-lock';
 import { DelayProfileService } from './delay-profile/delay-profile.service';
 import { MetadataProfileService } from './metadata-profile/metadata-profile.service';
 import { QualityDefinitionService } from './quality/quality-definition.service';
@@ -26,7 +27,7 @@ export class ProfileSeeder implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_ID]);
+      await lockForTransaction(manager, SEED_LOCK_ID);
       await this.definitions.seed(manager);
       await this.qualityProfiles.seed(manager);
       await this.metadataProfiles.seed(manager);

@@ -12,6 +12,7 @@ import { QueueController } from './queue.controller';
 import { QueueService } from './queue.service';
 import { RefreshMonitoredDownloadsHandler } from './refresh-monitored-downloads.handler';
 import { TrackedDownload } from './tracked-download.entity';
+import { TrackedDownloadRepository } from './tracked-download.repository';
 import { TrackedDownloadService } from './tracked-download.service';
 
 /** Download tracking: `tracked_download`, `/api/v1/queue*`, RefreshMonitoredDownloads, failed downloads. */
@@ -26,6 +27,7 @@ import { TrackedDownloadService } from './tracked-download.service';
   ],
   controllers: [QueueController],
   providers: [
+    TrackedDownloadRepository,
     TrackedDownloadService,
     QueueService,
     QueueRemovalService,

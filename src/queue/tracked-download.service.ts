@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Not, Repository } from 'typeorm';
 import { NotFoundError } from '../common/errors/domain-errors';
+import { DownloadClientService } from '../provider/download-client/download-client.service';
 import { PendingRelease } from './pending-release.entity';
 import { QueueUpdatedEvent } from './queue.events';
 import { TrackedDownload, type TrackedDownloadStateName, type StatusMessageValue } from './tracked-download.entity';
+import { TrackedDownloadRepository } from './tracked-download.repository';
 
 /** States in which a download still counts as "in the queue" for the decision engine. */
 export const ACTIVE_STATES: TrackedDownloadStateName[] = ['downloading', 'importPending', 'importing'];
@@ -18,13 +18,12 @@ export type NewTrackedDownload = Pick<
 > &
   Partial<Pick<TrackedDownload, 'customFormatIds' | 'customFormatScore' | 'downloadForced' | 'size' | 'sizeLeft'>>;
 
-/** The `tracked_download` and `pending_release` tables. */
+/** Tracked downloads and pending releases; every change is announced as `queue.updated`. */
 @Injectable()
 export class TrackedDownloadService {
   constructor(
-    @InjectRepository(TrackedDownload) private readonly downloads: Repository<TrackedDownload>,
-    @InjectRepository(PendingRelease) private readonly pending: Repository<PendingRelease>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: TrackedDownloadRepository,
+    private readonly downloadClients: DownloadClientService,
     private readonly events: EventEmitter2,
   ) {}
 
@@ -34,52 +33,42 @@ export class TrackedDownloadService {
 
   /** Inserts (or, for a download id the client reused, replaces) a tracked download. */
   async create(input: NewTrackedDownload): Promise<TrackedDownload> {
-    await this.dataSource.query(
-      `DELETE FROM tracked_download WHERE download_client_id = $1 AND upper(download_id) = upper($2)`,
-      [input.downloadClientId, input.downloadId],
-    );
-    const created = await this.downloads.save(this.downloads.create({ state: 'downloading', status: 'ok', ...input }));
+    await this.repository.deleteByClientDownloadId(input.downloadClientId, input.downloadId);
+    const created = await this.repository.insert({ state: 'downloading', status: 'ok', ...input });
     this.changed([created.id]);
     return created;
   }
 
   async findById(id: number): Promise<TrackedDownload> {
-    const download = await this.downloads.findOneBy({ id });
+    const download = await this.repository.findById(id);
     if (!download) throw new NotFoundError(`Queue item ${id} not found`);
     return download;
   }
 
   findByIds(ids: number[]): Promise<TrackedDownload[]> {
-    return this.downloads.findBy({ id: In(ids) });
+    return this.repository.findByIds(ids);
   }
 
   forClient(downloadClientId: number): Promise<TrackedDownload[]> {
-    return this.downloads.findBy({ downloadClientId });
+    return this.repository.findByClient(downloadClientId);
   }
 
   visible(): Promise<TrackedDownload[]> {
-    return this.downloads.find({ where: { state: Not(In(HIDDEN_STATES)) }, order: { id: 'ASC' } });
+    return this.repository.findNotIn(HIDDEN_STATES);
   }
 
   activeForBooks(bookIds: number[]): Promise<TrackedDownload[]> {
     if (bookIds.length === 0) return Promise.resolve([]);
-    return this.downloads
-      .createQueryBuilder('t')
-      .where('t.book_ids && :bookIds::int[]', { bookIds })
-      .andWhere('t.state IN (:...states)', { states: ACTIVE_STATES })
-      .getMany();
+    return this.repository.findForBooks(bookIds, ACTIVE_STATES);
   }
 
-  async findByDownloadId(downloadId: string): Promise<TrackedDownload[]> {
-    return this.downloads
-      .createQueryBuilder('t')
-      .where('upper(t.download_id) = upper(:downloadId)', { downloadId })
-      .getMany();
+  findByDownloadId(downloadId: string): Promise<TrackedDownload[]> {
+    return this.repository.findByDownloadId(downloadId);
   }
 
   async save(download: TrackedDownload): Promise<TrackedDownload> {
     download.updated = new Date();
-    const saved = await this.downloads.save(download);
+    const saved = await this.repository.save(download);
     this.changed([saved.id]);
     return saved;
   }
@@ -96,48 +85,38 @@ export class TrackedDownloadService {
   }
 
   async remove(id: number): Promise<void> {
-    await this.downloads.delete({ id });
+    await this.repository.delete(id);
     this.changed([id]);
   }
 
-  async clientNames(ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    const rows: { id: number; name: string }[] = await this.dataSource.query(
-      `SELECT id, name FROM provider_definition WHERE id = ANY($1::int[])`,
-      [ids],
-    );
-    return new Map(rows.map((row) => [row.id, row.name]));
+  clientNames(ids: number[]): Promise<Map<number, string>> {
+    return this.downloadClients.namesById(ids);
   }
 
   // Pending (delayed) releases
 
   pendingReleases(): Promise<PendingRelease[]> {
-    return this.pending.find({ order: { id: 'ASC' } });
+    return this.repository.pendingReleases();
   }
 
   findPending(ids: number[]): Promise<PendingRelease[]> {
-    return this.pending.findBy({ id: In(ids) });
+    return this.repository.findPending(ids);
   }
 
   async addPending(input: Omit<PendingRelease, 'id' | 'added'>): Promise<PendingRelease> {
-    const added = await this.pending.save(this.pending.create(input));
+    const added = await this.repository.insertPending(input);
     this.changed();
     return added;
   }
 
   async removePending(ids: number[]): Promise<void> {
     if (!ids.length) return;
-    await this.pending.delete({ id: In(ids) });
+    await this.repository.deletePending(ids);
     this.changed();
   }
 
   async removePendingForBooks(bookIds: number[]): Promise<void> {
     if (!bookIds.length) return;
-    const removed = await this.pending
-      .createQueryBuilder()
-      .delete()
-      .where('book_ids && :bookIds::int[]', { bookIds })
-      .execute();
-    if (removed.affected) this.changed();
+    if (await this.repository.deletePendingForBooks(bookIds)) this.changed();
   }
 }

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { access, readdir, rm, stat, statfs, writeFile } from 'node:fs/promises';
-import { isAbsolute, join, normalize, relative, sep } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 
 export interface DiskInfo {
   accessible: boolean;
@@ -24,12 +24,6 @@ export const SYSTEM_FOLDERS = [
   '/usr',
   '/var',
 ];
-
-/** Absolute path without a trailing separator (`/` stays `/`). */
-export function normalisePath(path: string): string {
-  const normalised = normalize(path.trim());
-  return normalised.length > 1 && normalised.endsWith(sep) ? normalised.slice(0, -1) : normalised;
-}
 
 export function isAbsolutePath(path: string): boolean {
   return isAbsolute(path.trim());

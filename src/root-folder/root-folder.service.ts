@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { resolve } from 'node:path';
 import { Repository } from 'typeorm';
 import { failure, NotFoundError, ValidationError, ValidationFailure } from '../common/errors/domain-errors';
+import { normalizePath } from '../common/path/normalize-path';
 import { EnvService } from '../env/env.service';
 import { MetadataProfileService } from '../profile/metadata-profile/metadata-profile.service';
 import { QualityProfileService } from '../profile/quality-profile/quality-profile.service';
@@ -13,7 +14,6 @@ import {
   isDirectory,
   isSameOrInside,
   isWritable,
-  normalisePath,
   subfolders,
   SYSTEM_FOLDERS,
 } from './root-folder-disk';
@@ -47,7 +47,7 @@ export class RootFolderService {
   /** The configured root folder holding `path` (the longest matching one), if any. */
   async bestMatchFor(path: string): Promise<string | undefined> {
     if (!path || !isAbsolutePath(path)) return undefined;
-    const target = normalisePath(path);
+    const target = normalizePath(path);
     return (await this.findAll())
       .map((folder) => folder.path)
       .filter((root) => isSameOrInside(root, target))
@@ -68,7 +68,7 @@ export class RootFolderService {
   async update(id: number, input: RootFolderResource): Promise<RootFolder> {
     const folder = await this.findById(id);
     const failures: ValidationFailure[] = [];
-    if (input.path !== undefined && normalisePath(input.path) !== folder.path)
+    if (input.path !== undefined && normalizePath(input.path) !== folder.path)
       failures.push(failure('path', 'Root folder path cannot be changed', input.path));
     await this.validateDefaults(input, failures);
     if (failures.length) throw new ValidationError(failures);
@@ -90,7 +90,7 @@ export class RootFolderService {
   async unmappedFolders(folder: RootFolder): Promise<UnmappedFolder[]> {
     const candidates = await subfolders(folder.path);
     if (!candidates.length) return [];
-    const authorPaths = (await this.repository.authorPathsUnder(folder.path)).map(normalisePath);
+    const authorPaths = (await this.repository.authorPathsUnder(folder.path)).map(normalizePath);
     return candidates
       .filter((candidate) => !authorPaths.some((authorPath) => isSameOrInside(candidate.path, authorPath)))
       .map((candidate) => ({ name: candidate.name, path: candidate.path, relativePath: candidate.name }));
@@ -105,7 +105,7 @@ export class RootFolderService {
       failures.push(failure('path', `Invalid Path: '${raw}'`, raw, 'PathValidator'));
       return '';
     }
-    const path = normalisePath(raw);
+    const path = normalizePath(raw);
     if (path === '/' || SYSTEM_FOLDERS.some((system) => isSameOrInside(system, path)))
       failures.push(failure('path', `Is a system folder: '${path}'`, raw, 'SystemFolderValidator'));
     else if (

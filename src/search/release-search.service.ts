@@ -30,7 +30,7 @@ export class ReleaseSearchService {
     options: { kind: SearchKind; monitoredOnly: boolean; books?: LibraryBook[] },
   ): Promise<DownloadDecision[]> {
     const use: IndexerUse = options.kind === 'interactive' ? 'interactiveSearch' : 'automaticSearch';
-    const releases = await this.query(use, (indexer) =>
+    const releases = await this.askIndexers(use, (indexer) =>
       indexer.supportsSearch
         ? indexer.search({ author: author.name, title: searchTitle(book.title) })
         : Promise.resolve([]),
@@ -44,7 +44,7 @@ export class ReleaseSearchService {
   async searchAuthor(author: LibraryAuthor, kind: SearchKind): Promise<DownloadDecision[]> {
     const books = await this.library.booksOfAuthors([author.id]);
     const use: IndexerUse = kind === 'interactive' ? 'interactiveSearch' : 'automaticSearch';
-    const releases = await this.query(use, (indexer) =>
+    const releases = await this.askIndexers(use, (indexer) =>
       indexer.supportsSearch ? indexer.search({ author: author.name }) : Promise.resolve([]),
     );
     const remotes = releases.map((release) => remoteForSearch(release, author, books));
@@ -54,7 +54,7 @@ export class ReleaseSearchService {
   /** The RSS feeds of every RSS-enabled indexer, matched against the whole library. */
   async rss(kind: SearchKind): Promise<DownloadDecision[]> {
     const use: IndexerUse = kind === 'interactive' ? 'interactiveSearch' : 'rss';
-    const releases = await this.query(use, (indexer) =>
+    const releases = await this.askIndexers(use, (indexer) =>
       indexer.supportsRss ? indexer.fetchRss() : Promise.resolve([]),
     );
     return this.decideUnmatched(releases, kind);
@@ -98,7 +98,7 @@ export class ReleaseSearchService {
     return this.decisions.decide(remotes, { kind, monitoredOnly: kind !== 'interactive' });
   }
 
-  private async query(
+  private async askIndexers(
     use: IndexerUse,
     call: (indexer: IndexerClient) => Promise<ReleaseInfo[]>,
   ): Promise<ReleaseInfo[]> {

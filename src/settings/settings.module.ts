@@ -13,7 +13,6 @@ import { MediaManagementConfigController } from './media-management/media-manage
 import { MediaManagementConfigService } from './media-management/media-management-config.service';
 import { MetadataProviderConfigController } from './metadata-provider/metadata-provider-config.controller';
 import { MetadataProviderConfigService } from './metadata-provider/metadata-provider-config.service';
-import { NamingConfigController } from './naming/naming-config.controller';
 import { NamingConfigService } from './naming/naming-config.service';
 import { UiConfigController } from './ui/ui-config.controller';
 import { UiConfigService } from './ui/ui-config.service';
@@ -29,7 +28,8 @@ const SECTION_SERVICES = [
 ];
 
 /**
- * The `/api/v1/config/*` resources (host config lives with auth, which it depends on).
+ * The `/api/v1/config/*` resources (host config lives with auth, which it depends on; the naming section's
+ * controller with the organizer, whose naming engine renders its examples).
  * Global: every feature reads its settings through these services or ConfigStore.
  */
 @Global()
@@ -41,7 +41,6 @@ const SECTION_SERVICES = [
     IndexerConfigController,
     MediaManagementConfigController,
     MetadataProviderConfigController,
-    NamingConfigController,
     UiConfigController,
   ],
   providers: [ConfigStore, MetadataSourceSettings, ...SECTION_SERVICES],

@@ -7,7 +7,7 @@ import { SESSION_COOKIE, SessionService } from '../auth/session.service';
 import { QUIRE_VERSION, READARR_COMPATIBLE_VERSION } from '../common/app-info';
 import { DomainError } from '../common/errors/domain-errors';
 import { EnvService } from '../env/env.service';
-import { HostConfigService } from '../settings/host/host-config.service';
+import { HostConfigService } from '../auth/host-config/host-config.service';
 import { UiConfigService } from '../settings/ui/ui-config.service';
 import { isLocalAddress } from '../auth/client-address';
 

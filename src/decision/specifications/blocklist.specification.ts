@@ -1,4 +1,5 @@
-import type { BlockedRelease, DecisionContext, DecisionSpecification, RemoteBook } from '../remote-book';
+import type { BlockedRelease } from '../../blocklist/blocked-release';
+import type { DecisionContext, DecisionSpecification, RemoteBook } from '../remote-book';
 
 function sameRelease(entry: BlockedRelease, remote: RemoteBook): boolean {
   const { release } = remote;

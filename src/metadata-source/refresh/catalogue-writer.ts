@@ -5,6 +5,7 @@ import { AuthorMetadata } from '../../author/author-metadata.entity';
 import { EMPTY_RATINGS } from '../../author/catalogue-values';
 import { Book } from '../../book/book.entity';
 import { Edition } from '../../book/edition.entity';
+import { lockForTransaction } from '../../database/advisory-lock';
 import type { RemoteAuthor, RemoteBook, RemoteEdition } from '../metadata-source';
 import { cleanName } from '../../common/text/clean-name';
 import { pickMonitoredEdition, ProfileRules } from './book-filter';
@@ -44,7 +45,7 @@ export class CatalogueWriter {
    * workers or processes): a transaction-scoped advisory lock, taken before the current rows are read.
    */
   async lockAuthor(manager: EntityManager, authorId: number): Promise<void> {
-    await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [REFRESH_LOCK_NAMESPACE, authorId]);
+    await lockForTransaction(manager, REFRESH_LOCK_NAMESPACE, authorId);
   }
 
   async writeAuthor(manager: EntityManager, author: Author, remote: RemoteAuthor): Promise<number> {

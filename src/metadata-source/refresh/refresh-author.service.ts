@@ -8,7 +8,7 @@ import { Book } from '../../book/book.entity';
 import { Edition } from '../../book/edition.entity';
 import { CommandQueueService } from '../../command/command-queue.service';
 import { NotFoundError } from '../../common/errors/domain-errors';
-import { MediaCoverService } from '../../media-cover/media-cover.service';
+import { MediaCoverService } from '../media-cover/media-cover.service';
 import { MetadataProfileService } from '../../profile/metadata-profile/metadata-profile.service';
 import {
   METADATA_SOURCE,

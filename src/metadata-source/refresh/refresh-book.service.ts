@@ -5,7 +5,7 @@ import { Author } from '../../author/author.entity';
 import { Book } from '../../book/book.entity';
 import { Edition } from '../../book/edition.entity';
 import { NotFoundError } from '../../common/errors/domain-errors';
-import { MediaCoverService } from '../../media-cover/media-cover.service';
+import { MediaCoverService } from '../media-cover/media-cover.service';
 import { MetadataProfileService } from '../../profile/metadata-profile/metadata-profile.service';
 import {
   METADATA_SOURCE,

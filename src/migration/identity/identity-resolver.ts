@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { similarity } from '../../import/book-matcher';
+import { similarity } from '../../common/text/similarity';
 import {
   IDENTIFIER_BATCH,
   METADATA_SOURCE,

@@ -5,11 +5,15 @@ import { failure, NotFoundError, ValidationError, ValidationFailure } from '../.
 import { nameFailures } from '../../database/unique-name';
 import { specificationDefinition } from './custom-format-specifications';
 import { CustomFormat, StoredSpecification } from './custom-format.entity';
+import { QualityProfileRepository } from '../quality-profile/quality-profile.repository';
 import { CustomFormatResource, CustomFormatSpecificationSchema } from './custom-format.resource';
 
 @Injectable()
 export class CustomFormatService {
-  constructor(@InjectRepository(CustomFormat) private readonly formats: Repository<CustomFormat>) {}
+  constructor(
+    @InjectRepository(CustomFormat) private readonly formats: Repository<CustomFormat>,
+    private readonly qualityProfiles: QualityProfileRepository,
+  ) {}
 
   findAll(): Promise<CustomFormat[]> {
     return this.formats.find({ order: { id: 'ASC' } });
@@ -35,13 +39,7 @@ export class CustomFormatService {
   async delete(id: number): Promise<void> {
     await this.findById(id);
     await this.formats.manager.transaction(async (manager) => {
-      await manager.query(
-        `UPDATE quality_profile
-            SET format_items = COALESCE((SELECT jsonb_agg(item) FROM jsonb_array_elements(format_items) item
-                                          WHERE (item->>'format')::int <> $1), '[]'::jsonb)
-          WHERE format_items @> $2::jsonb`,
-        [id, JSON.stringify([{ format: id }])],
-      );
+      await this.qualityProfiles.removeFormatScores(manager, id);
       await manager.delete(CustomFormat, id);
     });
   }

@@ -10,12 +10,14 @@ import {
 } from '../../common/errors/domain-errors';
 import { TagService } from '../../tag/tag.service';
 import { DelayProfile, GLOBAL_DELAY_PROFILE_ID, GLOBAL_DELAY_PROFILE_ORDER } from './delay-profile.entity';
+import { DelayProfileRepository } from './delay-profile.repository';
 import { DelayProfileResource } from './delay-profile.resource';
 
 @Injectable()
 export class DelayProfileService {
   constructor(
     @InjectRepository(DelayProfile) private readonly profiles: Repository<DelayProfile>,
+    private readonly delayProfiles: DelayProfileRepository,
     private readonly tags: TagService,
   ) {}
 
@@ -83,25 +85,16 @@ export class DelayProfileService {
   /** Seeds the global profile (id 1) when the table is empty (caller holds the seeding lock). */
   async seed(manager: EntityManager): Promise<void> {
     if (await manager.exists(DelayProfile)) return;
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(DelayProfile)
-      .values({
-        id: GLOBAL_DELAY_PROFILE_ID,
-        enableUsenet: true,
-        enableTorrent: true,
-        preferredProtocol: 'usenet',
-        usenetDelay: 0,
-        torrentDelay: 0,
-        order: GLOBAL_DELAY_PROFILE_ORDER,
-        tags: [],
-      })
-      .orIgnore()
-      .execute();
-    await manager.query(
-      `SELECT setval(pg_get_serial_sequence('delay_profile', 'id'), GREATEST((SELECT max(id) FROM delay_profile), 1))`,
-    );
+    await this.delayProfiles.insertGlobalUnlessPresent(manager, {
+      id: GLOBAL_DELAY_PROFILE_ID,
+      enableUsenet: true,
+      enableTorrent: true,
+      preferredProtocol: 'usenet',
+      usenetDelay: 0,
+      torrentDelay: 0,
+      order: GLOBAL_DELAY_PROFILE_ORDER,
+      tags: [],
+    });
   }
 
   private async renumber(manager: EntityManager, ordered: DelayProfile[]): Promise<void> {
@@ -136,12 +129,8 @@ export class DelayProfileService {
     } else if (!tags.length) {
       failures.push(failure('tags', "'Tags' must not be empty.", tags, 'NotEmptyValidator'));
     } else {
-      const clash = await this.profiles
-        .createQueryBuilder('profile')
-        .where('profile.tags && :tags', { tags })
-        .andWhere('profile.id <> :id', { id: ownId ?? 0 })
-        .getExists();
-      if (clash) failures.push(failure('tags', 'One or more tags is used in another profile', tags));
+      if (await this.delayProfiles.anotherHasTags(tags, ownId))
+        failures.push(failure('tags', 'One or more tags is used in another profile', tags));
     }
     if (failures.length) throw new ValidationError(failures);
     await this.tags.assertExist(tags);

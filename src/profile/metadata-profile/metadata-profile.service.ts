@@ -11,6 +11,7 @@ import {
 import { countJsonReferences, countReferences, IMPORT_LISTS, plural } from '../../database/optional-table';
 import { nameFailures } from '../../database/unique-name';
 import { MetadataProfile, NONE_METADATA_PROFILE } from './metadata-profile.entity';
+import { MetadataProfileRepository } from './metadata-profile.repository';
 import { MetadataProfileResource } from './metadata-profile.resource';
 
 /** A language token: an ISO 639 code or tag (`eng`, `en-US`) or the literal `null`. */
@@ -18,7 +19,10 @@ const LANGUAGE_TOKEN = /^(null|[a-z]{2,3}(-[a-z0-9]{2,8})*)$/i;
 
 @Injectable()
 export class MetadataProfileService {
-  constructor(@InjectRepository(MetadataProfile) private readonly profiles: Repository<MetadataProfile>) {}
+  constructor(
+    @InjectRepository(MetadataProfile) private readonly profiles: Repository<MetadataProfile>,
+    private readonly seeding: MetadataProfileRepository,
+  ) {}
 
   findAll(): Promise<MetadataProfile[]> {
     return this.profiles.find({ order: { id: 'ASC' } });
@@ -97,8 +101,7 @@ export class MetadataProfileService {
       });
     if (empty || !(await manager.existsBy(MetadataProfile, { name: NONE_METADATA_PROFILE })))
       rows.push({ name: NONE_METADATA_PROFILE, minPopularity: 1e10 });
-    for (const row of rows)
-      await manager.createQueryBuilder().insert().into(MetadataProfile).values(row).orIgnore().execute();
+    for (const row of rows) await this.seeding.insertUnlessPresent(manager, row);
   }
 
   private async validate(input: MetadataProfileResource, ownId: number | undefined): Promise<Partial<MetadataProfile>> {

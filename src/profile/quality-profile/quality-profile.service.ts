@@ -13,6 +13,7 @@ import { nameFailures } from '../../database/unique-name';
 import { CustomFormatService } from '../custom-format/custom-format.service';
 import { defaultProfileItems, QUALITY_IDS } from '../quality/quality';
 import { ProfileFormatItem, QualityProfile } from './quality-profile.entity';
+import { QualityProfileRepository } from './quality-profile.repository';
 import { QualityProfileResource } from './quality-profile.resource';
 import { validateProfileItems } from './quality-profile.validation';
 
@@ -34,6 +35,7 @@ const DEFAULT_PROFILES = [
 export class QualityProfileService {
   constructor(
     @InjectRepository(QualityProfile) private readonly profiles: Repository<QualityProfile>,
+    private readonly seeding: QualityProfileRepository,
     private readonly customFormats: CustomFormatService,
   ) {}
 
@@ -95,13 +97,13 @@ export class QualityProfileService {
   async seed(manager: EntityManager): Promise<void> {
     if (await manager.exists(QualityProfile)) return;
     for (const { name, cutoff, allowed } of DEFAULT_PROFILES) {
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(QualityProfile)
-        .values({ name, cutoff, items: defaultProfileItems(allowed), upgradeAllowed: false, formatItems: [] })
-        .orIgnore()
-        .execute();
+      await this.seeding.insertUnlessPresent(manager, {
+        name,
+        cutoff,
+        items: defaultProfileItems(allowed),
+        upgradeAllowed: false,
+        formatItems: [],
+      });
     }
   }
 

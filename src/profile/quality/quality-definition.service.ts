@@ -4,11 +4,15 @@ import { EntityManager, Repository } from 'typeorm';
 import { NotFoundError, ValidationError, failure } from '../../common/errors/domain-errors';
 import { defaultMaxSize, QUALITIES } from './quality';
 import { QualityDefinition } from './quality-definition.entity';
+import { QualityDefinitionRepository } from './quality-definition.repository';
 import { QualityDefinitionResource } from './quality-definition.resource';
 
 @Injectable()
 export class QualityDefinitionService {
-  constructor(@InjectRepository(QualityDefinition) private readonly definitions: Repository<QualityDefinition>) {}
+  constructor(
+    @InjectRepository(QualityDefinition) private readonly definitions: Repository<QualityDefinition>,
+    private readonly seeding: QualityDefinitionRepository,
+  ) {}
 
   /** Every definition, best last (by weight), as Readarr lists them. */
   findAll(): Promise<QualityDefinition[]> {
@@ -55,21 +59,16 @@ export class QualityDefinitionService {
 
   /** Inserts the missing defaults; safe when several processes start at once. */
   async seed(manager: EntityManager): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(QualityDefinition)
-      .values(
-        QUALITIES.map((quality) => ({
-          qualityId: quality.id,
-          title: quality.name,
-          weight: quality.weight,
-          minSize: 0,
-          maxSize: defaultMaxSize(quality.id),
-        })),
-      )
-      .orIgnore()
-      .execute();
+    await this.seeding.insertMissing(
+      manager,
+      QUALITIES.map((quality) => ({
+        qualityId: quality.id,
+        title: quality.name,
+        weight: quality.weight,
+        minSize: 0,
+        maxSize: defaultMaxSize(quality.id),
+      })),
+    );
   }
 
   private apply(definition: QualityDefinition, input: QualityDefinitionResource): void {

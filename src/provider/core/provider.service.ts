@@ -78,6 +78,19 @@ export abstract class ProviderService<
     return { provider, settings: hydrateSettings(provider.meta.settings, definition.settings) };
   }
 
+  /** Names of this kind's definitions by id (for lists that show which provider an item came from). */
+  async namesById(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    return new Map(
+      (await this.definitions.findMany(this.kind, ids)).map((definition) => [definition.id, definition.name]),
+    );
+  }
+
+  /** The definition, or null when there is none of this kind with that id. */
+  find(id: number): Promise<ProviderDefinition | null> {
+    return this.definitions.findOne(this.kind, id);
+  }
+
   async listEnabled(): Promise<ProviderDefinition[]> {
     return this.definitions.listEnabled(this.kind);
   }

@@ -2,7 +2,7 @@ import { validateSync } from 'class-validator';
 import { ValidationFailure } from '../../common/errors/domain-errors';
 import { parseBoolean } from '../../common/validation/transforms';
 import { toValidationFailures } from '../../common/validation/validation-failures';
-import { MASKED_SECRET } from '../../settings/host/host-config';
+import { MASKED_SECRET } from '../../common/wire/masked-secret';
 import { FieldMetadata, fieldMetadataOf, SelectOptionDef } from './field.decorator';
 
 export { MASKED_SECRET };

@@ -8,10 +8,11 @@ import { DataSource, QueryRunner } from 'typeorm';
 import { APP_NAME, APP_VERSION } from '../../common/app-info';
 import { BadRequestError, DomainError, NotFoundError } from '../../common/errors/domain-errors';
 import { EnvService } from '../../env/env.service';
-import { HostConfigService } from '../../settings/host/host-config.service';
+import { HostConfigService } from '../../auth/host-config/host-config.service';
 import { BACKUP_NAME_PATTERN, backupId, backupName, BackupType, BackupTypeName } from './backup-files';
 import { BackupResource } from './backup.resource';
 import { BackupManifest, dumpDatabase, restoreDatabase, tableEntryName } from '../../database/database-dump';
+import { storeApiKey } from '../../database/stored-api-key';
 import { writeZip, ZipReader } from './zip-archive';
 import { archiveError, MAX_ARCHIVE_ENTRIES, rowChunks, validateArchive } from './backup-archive';
 
@@ -213,12 +214,7 @@ export class BackupService implements OnApplicationBootstrap {
   private async keepEnvironmentApiKey(runner: QueryRunner): Promise<void> {
     const key = this.env.get('API_KEY');
     if (!key) return;
-    await runner.query(
-      // Only when it differs: an identical UPDATE would still move the row (and change the next dump's order).
-      `INSERT INTO config (key, value) VALUES ('apiKey', $1::jsonb)
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value WHERE config.value IS DISTINCT FROM EXCLUDED.value`,
-      [JSON.stringify(key)],
-    );
+    await storeApiKey(runner, key);
   }
 
   /** Scheduled backups older than the host config's backupRetention (days) are deleted. */

@@ -7,6 +7,7 @@ import { AppDataLocationCheck } from './checks/app-data.check';
 import { DiskSpaceCheck } from './checks/disk-space.check';
 import { DatabaseMigrationCheck } from './checks/migration.check';
 import { DownloadClientCheck, IndexerCheck } from './checks/provider.check';
+import { ProviderHealthRepository } from './checks/provider-health.repository';
 import { RootFolderCheck } from './checks/root-folder.check';
 import { CheckHealthHandler } from './check-health.handler';
 import { HealthController } from './health.controller';
@@ -23,6 +24,7 @@ import { HealthService } from './health.service';
     DiskSpaceCheck,
     DatabaseMigrationCheck,
     ApiKeyValidationCheck,
+    ProviderHealthRepository,
     IndexerCheck,
     DownloadClientCheck,
   ],

@@ -1,21 +1,15 @@
 import { BeforeApplicationShutdown, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { EnvService } from '../../env/env.service';
 import { ConfigStore } from '../../database/config-store.service';
 import { DEVELOPMENT_CONFIG_DEFAULTS, DEVELOPMENT_CONFIG_KEY } from '../../settings/development/development-config';
 import { LOG_FILE_BASE, logFolder } from './log-folders';
 import { LogRecord, logTapFor } from '../../common/logging/log-tap';
+import { LogRepository } from './log.repository';
 import { RollingLogFile } from './rolling-log-file';
 
 const FLUSH_INTERVAL_MS = 1_000;
 const MAX_BATCH = 500;
 const MAX_QUEUED = 10_000;
-
-const INSERT_LOG_SQL = `
-  INSERT INTO log (time, level, logger, message, exception, exception_type, method)
-  SELECT * FROM unnest($1::timestamptz[], $2::varchar[], $3::varchar[], $4::text[], $5::text[], $6::varchar[],
-                       $7::varchar[])`;
 
 /**
  * Stores log lines at info and above in the `log` table and the rolling files under DATA_DIR/logs.
@@ -35,7 +29,7 @@ export class LogSinkService implements OnApplicationBootstrap, BeforeApplication
   constructor(
     private readonly env: EnvService,
     private readonly config: ConfigStore,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly logs: LogRepository,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -77,18 +71,8 @@ export class LogSinkService implements OnApplicationBootstrap, BeforeApplication
 
   private async insert(batch: LogRecord[]): Promise<void> {
     try {
-      if (!this.dataSource.isInitialized) return;
-      // One array per column: seven parameters whatever the batch size (TypeORM's multi-row insert builds
-      // and checks one parameter per value, a cost that showed in profiles of busy /notify runs).
-      await this.dataSource.query(INSERT_LOG_SQL, [
-        batch.map((record) => record.time),
-        batch.map((record) => record.level),
-        batch.map((record) => record.logger),
-        batch.map((record) => record.message),
-        batch.map((record) => record.exception ?? null),
-        batch.map((record) => record.exceptionType ?? null),
-        batch.map((record) => record.method ?? null),
-      ]);
+      if (!this.logs.available) return;
+      await this.logs.insertBatch(batch);
     } catch {
       this.dropped += batch.length;
     }

@@ -5,12 +5,14 @@ import { LogEntry } from './log-entry.entity';
 import { LogFileService } from './log-file.service';
 import { LogSinkService } from './log-sink.service';
 import { LogController } from './log.controller';
+import { LogRepository } from './log.repository';
 import { LogService } from './log.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([LogEntry])],
   controllers: [LogController],
   providers: [
+    LogRepository,
     LogService,
     LogFileService,
     LogSinkService,

@@ -1,32 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, Repository } from 'typeorm';
 import { HOUSEKEEPING_EVENT } from '../../command';
 import { ValidationError } from '../../common/errors/domain-errors';
 import { PagingResource, pagingResource, resolvePaging } from '../../common/paging/paging';
 import { LogEntry } from './log-entry.entity';
+import { LOG_SORT_COLUMNS, LogRepository } from './log.repository';
 import { LogQuery, LogResource } from './log.resource';
 
 const SEVERITY = ['Trace', 'Debug', 'Info', 'Warn', 'Error', 'Fatal'];
-// Readarr sorts "time" by id (same order, indexed); both are accepted.
-const SORT_COLUMNS = { time: 'log.id', id: 'log.id', level: 'log.level', logger: 'log.logger', message: 'log.message' };
 /** Housekeeping keeps a week of lines, and never more than this many. */
 const KEEP_DAYS = 7;
 const KEEP_ROWS = 100_000;
 
 @Injectable()
 export class LogService {
-  constructor(@InjectRepository(LogEntry) private readonly logs: Repository<LogEntry>) {}
+  constructor(private readonly logs: LogRepository) {}
 
   async page(query: LogQuery): Promise<PagingResource<LogResource>> {
-    const spec = resolvePaging(query, SORT_COLUMNS, 'time');
-    const builder = this.logs.createQueryBuilder('log');
-    if (query.level) builder.where('log.level IN (:...levels)', { levels: levelsFrom(query.level) });
-    const direction = spec.sortDirection === 'ascending' ? 'ASC' : 'DESC';
-    builder.orderBy(spec.sortColumn, direction);
-    if (spec.sortColumn !== 'log.id') builder.addOrderBy('log.id', direction);
-    const [rows, total] = await builder.skip(spec.offset).take(spec.pageSize).getManyAndCount();
+    const spec = resolvePaging(query, LOG_SORT_COLUMNS, 'time');
+    const [rows, total] = await this.logs.findPage(spec, query.level ? levelsFrom(query.level) : undefined);
     return pagingResource(spec, total, rows.map(toResource));
   }
 
@@ -36,14 +28,7 @@ export class LogService {
 
   @OnEvent(HOUSEKEEPING_EVENT)
   async trim(): Promise<number> {
-    const cutoff = new Date(Date.now() - KEEP_DAYS * 24 * 3600 * 1000);
-    const old = await this.logs.delete({ time: LessThan(cutoff) });
-    const overflow = await this.logs
-      .createQueryBuilder()
-      .delete()
-      .where('id <= (SELECT id FROM log ORDER BY id DESC OFFSET :keep LIMIT 1)', { keep: KEEP_ROWS })
-      .execute();
-    return (old.affected ?? 0) + (overflow.affected ?? 0);
+    return this.logs.trim(new Date(Date.now() - KEEP_DAYS * 24 * 3600 * 1000), KEEP_ROWS);
   }
 }
 

@@ -11,7 +11,7 @@ import {
 } from '../../common/app-info';
 import { DatabaseServer } from '../../database/database-server';
 import { EnvService } from '../../env/env.service';
-import { HostConfigService } from '../../settings/host/host-config.service';
+import { HostConfigService } from '../../auth/host-config/host-config.service';
 import { SystemResource } from './system.resource';
 
 @Injectable()

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { APP_START_TIME, READARR_COMPATIBLE_VERSION } from '../../common/app-info';
-import { HostConfigService } from '../../settings/host/host-config.service';
+import { HostConfigService } from '../../auth/host-config/host-config.service';
 import { UpdateResource } from './update.resource';
 
 /** Quire does not update itself: the list holds the running version only (as /system/status reports it). */

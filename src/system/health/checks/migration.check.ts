@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { appliedMigrationNames } from '../../../database/applied-migrations';
 import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } from '../health-check';
 
 /** A migration this version knows but the database has not applied (e.g. another process downgraded it). */
@@ -12,9 +13,7 @@ export class DatabaseMigrationCheck implements HealthCheck {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async check(): Promise<HealthCheckResult[]> {
-    const applied = new Set(
-      (await this.dataSource.query<{ name: string }[]>(`SELECT name FROM migrations`)).map((row) => row.name),
-    );
+    const applied = await appliedMigrationNames(this.dataSource);
     const pending = this.dataSource.migrations.map((migration) => migration.name!).filter((name) => !applied.has(name));
     if (pending.length === 0) return [];
     return [

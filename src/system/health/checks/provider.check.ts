@@ -1,24 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } from '../health-check';
-
-/** Raw SQL on provider_definition/provider_status, skipped while those tables do not exist. */
-async function providerTablesExist(dataSource: DataSource): Promise<boolean> {
-  const [row] = await dataSource.query<{ ok: boolean }[]>(
-    `SELECT to_regclass('public.provider_definition') IS NOT NULL AND to_regclass('public.provider_status') IS NOT NULL AS ok`,
-  );
-  return row.ok;
-}
-
-async function failingProviders(dataSource: DataSource, kind: string): Promise<string[]> {
-  const rows = await dataSource.query<{ name: string }[]>(
-    `SELECT d.name FROM provider_definition d JOIN provider_status s ON s.provider_id = d.id
-     WHERE d.kind = $1 AND s.disabled_till > now() ORDER BY d.name`,
-    [kind],
-  );
-  return rows.map((row) => row.name);
-}
+import { ProviderHealthRepository } from './provider-health.repository';
 
 /** No indexer with RSS or search enabled (Readarr's IndexerRssCheck/IndexerSearchCheck), or indexers failing. */
 @RegisterHealthCheck()
@@ -26,15 +8,11 @@ async function failingProviders(dataSource: DataSource, kind: string): Promise<s
 export class IndexerCheck implements HealthCheck {
   readonly source = 'IndexerCheck';
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly providers: ProviderHealthRepository) {}
 
   async check(): Promise<HealthCheckResult[]> {
-    if (!(await providerTablesExist(this.dataSource))) return [];
-    const [{ count }] = await this.dataSource.query<{ count: number }[]>(
-      `SELECT count(*)::int AS count FROM provider_definition WHERE kind = 'indexer' AND (enable
-         OR options->>'enableRss' = 'true' OR options->>'enableAutomaticSearch' = 'true'
-         OR options->>'enableInteractiveSearch' = 'true')`,
-    );
+    if (!(await this.providers.tablesExist())) return [];
+    const count = await this.providers.countUsableIndexers();
     const results: HealthCheckResult[] = [];
     if (count === 0)
       results.push(
@@ -45,7 +23,7 @@ export class IndexerCheck implements HealthCheck {
           'no-indexers-are-enabled',
         ),
       );
-    const failing = await failingProviders(this.dataSource, 'indexer');
+    const failing = await this.providers.backedOffNames('indexer');
     if (failing.length)
       results.push(
         healthResult(
@@ -64,19 +42,17 @@ export class IndexerCheck implements HealthCheck {
 export class DownloadClientCheck implements HealthCheck {
   readonly source = 'DownloadClientCheck';
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly providers: ProviderHealthRepository) {}
 
   async check(): Promise<HealthCheckResult[]> {
-    if (!(await providerTablesExist(this.dataSource))) return [];
-    const [{ count }] = await this.dataSource.query<{ count: number }[]>(
-      `SELECT count(*)::int AS count FROM provider_definition WHERE kind = 'downloadClient' AND enable`,
-    );
+    if (!(await this.providers.tablesExist())) return [];
+    const count = await this.providers.countEnabledDownloadClients();
     const results: HealthCheckResult[] = [];
     if (count === 0)
       results.push(
         healthResult(this.source, 'warning', 'No download client is available', 'no-download-client-is-available'),
       );
-    const failing = await failingProviders(this.dataSource, 'downloadClient');
+    const failing = await this.providers.backedOffNames('downloadClient');
     if (failing.length)
       results.push(
         healthResult(

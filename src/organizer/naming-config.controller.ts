@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { IdParam, OptionalIdParam, PutWithOptionalId } from '../../common/http/route-decorators';
-import { namingExamples, type NamingExamples } from '../../organizer/naming-examples';
-import { NamingConfigResource, NamingExamplesQuery } from './naming-config.resource';
-import { NamingConfigService } from './naming-config.service';
+import { IdParam, OptionalIdParam, PutWithOptionalId } from '../common/http/route-decorators';
+import { namingExamples, type NamingExamples } from './naming-examples';
+import { NamingConfigResource, NamingExamplesQuery } from '../settings/naming/naming-config.resource';
+import { NamingConfigService } from '../settings/naming/naming-config.service';
 
 @ApiTags('NamingConfig')
 @Controller('api/v1/config/naming')

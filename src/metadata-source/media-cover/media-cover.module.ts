@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MetadataHttpModule } from '../metadata-source/http/metadata-http.module';
+import { MetadataHttpModule } from '../http/metadata-http.module';
 import { MediaCoverController } from './media-cover.controller';
 import { MediaCoverService } from './media-cover.service';
 

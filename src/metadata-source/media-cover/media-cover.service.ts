@@ -3,10 +3,10 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { BadRequestError, NotFoundError } from '../common/errors/domain-errors';
-import { EnvService } from '../env/env.service';
-import { MetadataHttpClient } from '../metadata-source/http/metadata-http.client';
-import { MetadataSourceSettingsService } from '../metadata-source/metadata-source-settings.service';
+import { BadRequestError, NotFoundError } from '../../common/errors/domain-errors';
+import { EnvService } from '../../env/env.service';
+import { MetadataHttpClient } from '../http/metadata-http.client';
+import { MetadataSourceSettingsService } from '../metadata-source-settings.service';
 import { CoverOwner, coverFolder, isInside, parseCoverFilename, sniffImageType, storedName } from './media-cover-files';
 
 /** An image to keep locally: the full-size url and, when the source offers one, a smaller rendition. */

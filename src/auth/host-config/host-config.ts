@@ -76,6 +76,3 @@ export const HOST_CONFIG_DEFAULTS: HostConfig = {
   backupRetention: 28,
   trustCgnatIpAddresses: false,
 };
-
-/** Sent in place of a stored secret; sending it back means "keep the stored value". */
-export const MASKED_SECRET = '********';

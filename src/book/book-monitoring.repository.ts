@@ -37,7 +37,7 @@ function monitorCondition(monitor: MonitorTypesName): string | undefined {
 
 /** Applies Readarr's MonitoringOptions to an author's books with one UPDATE. */
 @Injectable()
-export class BookMonitoringService {
+export class BookMonitoringRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async apply(authorId: number, options: MonitoringOptionsInput, manager?: EntityManager): Promise<void> {

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { failure, ValidationError, ValidationFailure } from '../../common/errors/domain-errors';
 import { EnvService } from '../../env/env.service';
-import { ApiKeyService } from '../../auth/api-key.service';
-import { hashPassword } from '../../auth/password';
+import { ApiKeyService } from '../api-key.service';
+import { hashPassword } from '../password';
 import { ConfigStore } from '../../database/config-store.service';
-import { HOST_CONFIG_DEFAULTS, HOST_CONFIG_KEY, HostConfig, MASKED_SECRET } from './host-config';
+import { MASKED_SECRET } from '../../common/wire/masked-secret';
+import { HOST_CONFIG_DEFAULTS, HOST_CONFIG_KEY, HostConfig } from './host-config';
 import { HostConfigResource } from './host-config.resource';
 
 const SECRET_FIELDS = ['sslCertPassword', 'proxyPassword'] as const;

@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { BrowserResource } from '../auth/browser-resource.decorator';
-import { IdParam } from '../common/http/route-decorators';
+import { BrowserResource } from '../../auth/browser-resource.decorator';
+import { IdParam } from '../../common/http/route-decorators';
 import { CoverFile, MediaCoverService } from './media-cover.service';
 import type { CoverOwner } from './media-cover-files';
 

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Not, Repository } from 'typeorm';
+import { PendingRelease } from './pending-release.entity';
+import { TrackedDownload, type TrackedDownloadStateName } from './tracked-download.entity';
+
+/** The `tracked_download` and `pending_release` tables. */
+@Injectable()
+export class TrackedDownloadRepository {
+  constructor(
+    @InjectRepository(TrackedDownload) private readonly downloads: Repository<TrackedDownload>,
+    @InjectRepository(PendingRelease) private readonly pending: Repository<PendingRelease>,
+  ) {}
+
+  /** Removes the client's earlier download of that id (clients reuse ids; compared case-insensitively). */
+  async deleteByClientDownloadId(downloadClientId: number, downloadId: string): Promise<void> {
+    await this.downloads
+      .createQueryBuilder()
+      .delete()
+      .where('download_client_id = :downloadClientId AND upper(download_id) = upper(:downloadId)', {
+        downloadClientId,
+        downloadId,
+      })
+      .execute();
+  }
+
+  insert(download: Partial<TrackedDownload>): Promise<TrackedDownload> {
+    return this.downloads.save(this.downloads.create(download));
+  }
+
+  save(download: TrackedDownload): Promise<TrackedDownload> {
+    return this.downloads.save(download);
+  }
+
+  findById(id: number): Promise<TrackedDownload | null> {
+    return this.downloads.findOneBy({ id });
+  }
+
+  findByIds(ids: number[]): Promise<TrackedDownload[]> {
+    return this.downloads.findBy({ id: In(ids) });
+  }
+
+  findByClient(downloadClientId: number): Promise<TrackedDownload[]> {
+    return this.downloads.findBy({ downloadClientId });
+  }
+
+  findNotIn(states: TrackedDownloadStateName[]): Promise<TrackedDownload[]> {
+    return this.downloads.find({ where: { state: Not(In(states)) }, order: { id: 'ASC' } });
+  }
+
+  /** Downloads in one of `states` that carry one of the books. */
+  findForBooks(bookIds: number[], states: TrackedDownloadStateName[]): Promise<TrackedDownload[]> {
+    return this.downloads
+      .createQueryBuilder('t')
+      .where('t.book_ids && :bookIds::int[]', { bookIds })
+      .andWhere('t.state IN (:...states)', { states })
+      .getMany();
+  }
+
+  /** Compared case-insensitively (clients differ in the case of info hashes). */
+  findByDownloadId(downloadId: string): Promise<TrackedDownload[]> {
+    return this.downloads
+      .createQueryBuilder('t')
+      .where('upper(t.download_id) = upper(:downloadId)', { downloadId })
+      .getMany();
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.downloads.delete({ id });
+  }
+
+  // Pending (delayed) releases
+
+  pendingReleases(): Promise<PendingRelease[]> {
+    return this.pending.find({ order: { id: 'ASC' } });
+  }
+
+  findPending(ids: number[]): Promise<PendingRelease[]> {
+    return this.pending.findBy({ id: In(ids) });
+  }
+
+  insertPending(input: Omit<PendingRelease, 'id' | 'added'>): Promise<PendingRelease> {
+    return this.pending.save(this.pending.create(input));
+  }
+
+  async deletePending(ids: number[]): Promise<void> {
+    await this.pending.delete({ id: In(ids) });
+  }
+
+  /** Deletes the pending releases of any of the books; answers how many went. */
+  async deletePendingForBooks(bookIds: number[]): Promise<number> {
+    const removed = await this.pending
+      .createQueryBuilder()
+      .delete()
+      .where('book_ids && :bookIds::int[]', { bookIds })
+      .execute();
+    return removed.affected ?? 0;
+  }
+}
