@@ -18,6 +18,7 @@ import { EnvService } from './env/env.service';
 import { setupOpenApi } from './openapi';
 
 const JSON_TYPES = ['application/json', 'text/json', 'application/*+json'];
+const NOTIFY_BODY_LIMIT = '1mb';
 
 const drains = new WeakMap<object, HttpDrain>();
 
@@ -48,9 +49,12 @@ export async function createApp(env: EnvService, options: { logs?: boolean } = {
   app.use(httpConventions(urlBase));
   app.use(compressAnswers(urlBase));
   // Every JSON body's shape is checked on its raw bytes before it is parsed (keys, depth, array length, NUL).
-  app.use(
-    express.json({ type: JSON_TYPES, limit: '10mb', verify: (_request, _response, body) => assertJsonShape(body) }),
-  );
+  const json = (limit: string) =>
+    express.json({ type: JSON_TYPES, limit, verify: (_request, _response, body) => assertJsonShape(body) });
+  // POST /notify is public: its largest valid body is well under 1 MB (notify-limits.ts), and a larger declared
+  // length is refused before a byte of it is read.
+  app.use(`${urlBase}/notify`, json(NOTIFY_BODY_LIMIT));
+  app.use(json('10mb'));
   app.use(allowTrailingCommas);
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(rejectNulCharacters);

@@ -84,6 +84,31 @@ describe('hardening (in process)', () => {
       expect(JSON.stringify(response.body)).toContain(field);
     }
   });
+
+  it('/notify refuses a body over 1 MB from its declared length (413) and takes the largest valid one', async () => {
+    const oversized = JSON.stringify({
+      source_agent: 'a',
+      title: 't',
+      body: 'b',
+      metadata: { x: 'y'.repeat(1_100_000) },
+    });
+    const refused = await t.anonymous().post('/notify').set('Content-Type', 'application/json').send(oversized);
+    expect(refused.status).toBe(413);
+    expect(JSON.stringify(refused.body)).toMatch(/too large/i);
+    // Every capped field at its cap, written with \u escapes (six bytes a character): still under the limit.
+    const largest = {
+      source_agent: 'a'.repeat(128),
+      title: '\u00e9'.repeat(1_000),
+      body: '\u2603'.repeat(65_536),
+      metadata: { note: 'm'.repeat(16_000) },
+    };
+    const escaped = JSON.stringify(largest).replace(
+      /[\u007f-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+    const accepted = await t.anonymous().post('/notify').set('Content-Type', 'application/json').send(escaped);
+    expect(accepted.status).toBeLessThan(300);
+  });
 });
 
 describe('hardening (a real process)', () => {

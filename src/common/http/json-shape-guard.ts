@@ -15,8 +15,11 @@ export const JSON_LIMITS = {
   maxArrayLength: 100_000,
   /** Values (keys, strings, numbers, literals) in the whole body. */
   maxValues: 200_000,
-  /** Characters of one string (as bytes of its JSON text). */
-  maxStringBytes: 256 * 1024,
+  /**
+   * Bytes of one string's JSON text: room for the longest field Quire takes (a /notify body of 65,536 characters)
+   * written entirely in `\u` escapes, six bytes a character, as JSON encoders that keep to ASCII write it.
+   */
+  maxStringBytes: 512 * 1024,
 } as const;
 
 type Limits = typeof JSON_LIMITS;
