@@ -38,6 +38,9 @@ interface ChunkMatches {
  */
 @Injectable()
 export class LibraryStep {
+  /** Books per chunk (tests lower it to cut a small library into several chunks). */
+  chunkBooks = CHUNK_BOOKS;
+
   constructor(
     private readonly repository: MigrationRepository,
     private readonly identity: IdentityResolver,
@@ -50,7 +53,7 @@ export class LibraryStep {
     const threshold = (await this.mediaManagement.load()).importMatchThreshold;
     const totalAuthors = countAuthors(ctx.source);
     const overlay = new LibraryOverlay();
-    const chunks = readLibraryChunks(ctx.source, CHUNK_BOOKS);
+    const chunks = readLibraryChunks(ctx.source, this.chunkBooks);
     let authorsDone = 0;
     let booksDone = 0;
     try {
