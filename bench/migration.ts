@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { benchArgs } from './lib/args';
@@ -25,6 +26,16 @@ const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.
 const ROOT = join(__dirname, '..');
 const WORK = join(ROOT, 'bench', '.work', 'migration');
 const CLI = join(ROOT, 'dist', 'migration', 'cli', 'migrate-cli.js');
+/** The node flags `npm run migrate` runs the CLI with (its heap cap), so the bench measures the same process. */
+const NODE_FLAGS =
+  /node((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\/migration/
+    .exec(
+      (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+        .migrate,
+    )?.[1]
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean) ?? [];
 const log = (message: string) => console.error(`[bench] ${message}`);
 
 interface Run {
@@ -40,7 +51,7 @@ function migrate(dbPath: string, env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const output = `${dbPath}.report.json`;
-    const child = spawn(process.execPath, [CLI, '--readarr-db', dbPath, '--apply', '--output', output], {
+    const child = spawn(process.execPath, [...NODE_FLAGS, CLI, '--readarr-db', dbPath, '--apply', '--output', output], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -92,11 +103,13 @@ async function main(): Promise<void> {
       `INSERT INTO config (key, value) VALUES ('metadataProvider', '{"requestsPerMinute": 600}') ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
     );
 
+    const loadBefore = loadavg()[0];
     const first = await migrate(library.dbPath, env);
     log(
       `first run: ${first.seconds.toFixed(1)} s, peak RSS ${first.peakRssMb} MB, ${first.report.lookups.requests} metadata requests`,
     );
     const second = await migrate(library.dbPath, env);
+    const loadAfter = loadavg()[0];
     log(`second run: ${second.seconds.toFixed(1)} s, peak RSS ${second.peakRssMb} MB`);
     const rows = await db.query<{ authors: string; books: string; files: string }>(
       'SELECT (SELECT count(*) FROM author) AS authors, (SELECT count(*) FROM book) AS books, (SELECT count(*) FROM book_file) AS files',
@@ -114,9 +127,11 @@ async function main(): Promise<void> {
     const text = [
       `# Readarr migration bench (${new Date().toISOString().slice(0, 10)}, scale ${SCALE})`,
       '',
-      `Generated readarr.db: ${library.authors} authors, ${library.books} books (one edition each), ${library.files} files on disk, ${Math.round(library.bytes / 1024 ** 2)} MB. Quire on PostgreSQL; the migration runs as \`npm run migrate -- --apply\` (its own process, measured); identities resolved by a local server speaking Open Library's search protocol at Quire's maximum politeness rate (600 requests/min). Rows afterwards: ${rows.rows[0].authors} authors, ${rows.rows[0].books} books, ${rows.rows[0].files} files.`,
+      `Generated readarr.db: ${library.authors} authors, ${library.books} books (one edition each), ${library.files} files on disk, ${Math.round(library.bytes / 1024 ** 2)} MB. Quire on PostgreSQL; the migration runs as \`npm run migrate -- --apply\` (its own process, measured, with the script's node flags \`${NODE_FLAGS.join(' ') || 'none'}\`); identities resolved by a local server speaking Open Library's search protocol at Quire's maximum politeness rate (600 requests/min). Rows afterwards: ${rows.rows[0].authors} authors, ${rows.rows[0].books} books, ${rows.rows[0].files} files.`,
       '',
       ...table,
+      '',
+      `Load average (1 min) of the ${cpus().length}-core machine: ${loadBefore.toFixed(1)} before the first run, ${loadAfter.toFixed(1)} after the second.`,
       '',
     ].join('\n');
     console.log(text);

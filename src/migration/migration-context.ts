@@ -19,6 +19,11 @@ export class IdMap {
     return [...new Set(readarrIds.map((id) => this.map.get(id)).filter((id): id is number => id !== undefined))];
   }
 
+  /** Takes over the entries of another map. */
+  add(other: IdMap): void {
+    for (const [key, value] of other.map) this.map.set(key, value);
+  }
+
   /** Replaces placeholder ids by the ids the rows got when they were written. */
   remap(real: Map<number, number>): void {
     for (const [key, value] of this.map) if (real.has(value)) this.map.set(key, real.get(value)!);
@@ -39,8 +44,12 @@ export type MigrationProgress = (message: string, fraction: number) => Promise<v
 /** What every step of one migration run shares. */
 export class MigrationContext {
   readonly ids: Record<string, IdMap> = {};
-  /** Readarr foreign author/work id → the metadata source's id it was matched to. */
+  /**
+   * Readarr foreign author/work id → the metadata source's id it was matched to, for the ids the library's
+   * import-list exclusions name (the only later reader; the library's other ids are not kept).
+   */
   readonly matchedForeignIds = new Map<string, string>();
+  private exclusionIds?: Set<string>;
   /** Where placeholder ids of a dry run come from (never a real id). */
   private nextPlaceholder = -1;
 
@@ -52,6 +61,11 @@ export class MigrationContext {
     /** 'goodreads:' or 'hardcover:' — the prefix kept on ids the metadata source could not map. */
     readonly foreignPrefix: string,
   ) {}
+
+  rememberMatch(readarrForeignId: string, foreignId: string): void {
+    this.exclusionIds ??= new Set([...this.source.rows('ImportListExclusions')].map((row) => String(row.ForeignId)));
+    if (this.exclusionIds.has(readarrForeignId)) this.matchedForeignIds.set(readarrForeignId, foreignId);
+  }
 
   idMap(entity: MigrationEntity): IdMap {
     return (this.ids[entity] ??= new IdMap());

@@ -5,7 +5,6 @@ import { MigrationContext, type MigrationProgress } from './migration-context';
 import { ReadarrDatabase } from './readarr/readarr-database.repository';
 import { detectFlavour } from './readarr/readarr-flavour';
 import { ReportBuilder, type MigrationReport } from './report/migration-report';
-import { BookFilesStep } from './steps/book-files.step';
 import { FoldersAndDelaysStep } from './steps/folders-and-delays.step';
 import { LibraryStep } from './steps/library.step';
 import { ProfilesStep } from './steps/profiles.step';
@@ -36,7 +35,6 @@ export class ReadarrMigrator {
     private readonly providers: ProvidersStep,
     private readonly settings: SettingsStep,
     private readonly library: LibraryStep,
-    private readonly bookFiles: BookFilesStep,
     private readonly records: RecordsStep,
   ) {}
 
@@ -64,10 +62,8 @@ export class ReadarrMigrator {
       await progress(`${label}: import lists and connections`, 0.12);
       await this.providers.runListsAndConnections(ctx);
       await this.settings.run(ctx);
-      await progress(`${label}: authors and books`, 0.15);
+      await progress(`${label}: authors, books and files`, 0.15);
       await this.library.run(ctx);
-      await progress(`${label}: book files`, 0.75);
-      await this.bookFiles.run(ctx);
       await progress(`${label}: history, blocklist and exclusions`, 0.9);
       await this.records.run(ctx);
       const done = report.finish();

@@ -32,7 +32,10 @@ export class WebSocketTransportService implements OnApplicationBootstrap, OnAppl
   ) {}
 
   onApplicationBootstrap(): void {
-    this.server = this.adapterHost.httpAdapter.getHttpServer() as Server;
+    // An application context without HTTP (the `npm run migrate` CLI) has no adapter: nothing to take over.
+    const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
+    if (!adapter) return;
+    this.server = adapter.getHttpServer() as Server;
     this.server.on('upgrade', this.onUpgrade);
   }
 

@@ -12,6 +12,7 @@ import { HubConnectionDeliveries1763881100000 } from './1763881100000-hub-connec
 import { AuthorBookCounts1763881200000 } from './1763881200000-author-book-counts';
 import { LibraryVersion1763881300000 } from './1763881300000-library-version';
 import { MigrationReport1763882300000 } from './1763882300000-migration-report';
+import { BookFileCountersPerStatement1763882500000 } from './1763882500000-book-file-counters-per-statement';
 
 /** Every migration, in order. New migrations are appended here (never edited after they land). */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   AuthorBookCounts1763881200000,
   LibraryVersion1763881300000,
   MigrationReport1763882300000,
+  BookFileCountersPerStatement1763882500000,
 ];

@@ -79,11 +79,14 @@ export class MetadataHttpClient {
     this.cache.clear();
   }
 
-  /** GET a JSON document; `undefined` for 404. `fresh` skips the cache but stores the new answer. */
+  /**
+   * GET a JSON document; `undefined` for 404. `fresh` skips the cache but stores the new answer; `store: false`
+   * keeps the answer out of the cache (one-off bulk lookups whose callers keep what they need).
+   */
   async getJson<T>(
     url: string,
     identity: RequestIdentity,
-    options: { fresh?: boolean; retries?: number; timeoutMs?: number } = {},
+    options: { fresh?: boolean; store?: boolean; retries?: number; timeoutMs?: number } = {},
   ): Promise<T | undefined> {
     if (!options.fresh) {
       const cached = this.cache.get(url);
@@ -102,7 +105,7 @@ export class MetadataHttpClient {
       this.requests.inc({ outcome: 'failed' });
       throw new MetadataSourceUnavailableError(identity.sourceName, `invalid JSON from ${redact(url)}`);
     }
-    this.cache.set(url, parsed, Buffer.byteLength(text));
+    if (options.store !== false) this.cache.set(url, parsed, Buffer.byteLength(text));
     return parsed;
   }
 

@@ -103,11 +103,17 @@ export class OpenLibrarySource implements MetadataSource {
     const found = new Map<string, IdentifiedWork>();
     for (let start = 0; start < clean.length; start += IDENTIFIER_BATCH) {
       const batch = clean.slice(start, start + IDENTIFIER_BATCH);
-      const response = await this.get<OlSearchResponse<OlWorkSearchDoc>>(call, '/search.json', {
-        q: `${field}:(${batch.join(' OR ')})`,
-        fields: `${WORK_SEARCH_FIELDS},id_goodreads,isbn,id_amazon`,
-        limit: String(batch.length * 2),
-      });
+      // Not kept in the response cache: a migration's batches are asked once and the caller keeps the matches.
+      const response = await this.get<OlSearchResponse<OlWorkSearchDoc>>(
+        call,
+        '/search.json',
+        {
+          q: `${field}:(${batch.join(' OR ')})`,
+          fields: `${WORK_SEARCH_FIELDS},id_goodreads,isbn,id_amazon`,
+          limit: String(batch.length * 2),
+        },
+        { store: false },
+      );
       for (const doc of response?.docs ?? []) {
         if (found.has(doc.key)) continue;
         found.set(doc.key, {
@@ -257,7 +263,12 @@ export class OpenLibrarySource implements MetadataSource {
     };
   }
 
-  private get<T>(call: Call, path: string, query: Record<string, string> = {}, options: FetchOptions = {}) {
+  private get<T>(
+    call: Call,
+    path: string,
+    query: Record<string, string> = {},
+    options: FetchOptions & { store?: boolean } = {},
+  ) {
     const search = new URLSearchParams(query).toString();
     const url = `${call.settings.apiBase}${path}${search ? `?${search}` : ''}`;
     return this.http.getJson<T>(url, call.identity, options);

@@ -41,6 +41,37 @@ export interface AuthorMatch {
   via: MatchVia;
 }
 
+/** A match without its route (the same work found by Goodreads id or ISBN is one object). */
+type BookMatchCore = Omit<BookMatch, 'via'>;
+
+/** Identifiers (and a tenth as many title and author searches) remembered between runs. */
+const CACHE_ENTRIES = 50_000;
+
+/** A Map that forgets its oldest entries past `limit`. */
+class BoundedCache<K, V> {
+  private readonly map = new Map<K, V>();
+
+  constructor(private readonly limit: number) {}
+
+  get(key: K): V | undefined {
+    return this.map.get(key);
+  }
+
+  has(key: K): boolean {
+    return this.map.has(key);
+  }
+
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size <= this.limit) return;
+    for (const oldest of this.map.keys()) {
+      this.map.delete(oldest);
+      if (this.map.size <= this.limit * 0.9) break;
+    }
+  }
+}
+
 export interface LookupStats {
   requests: number;
   identifiers: number;
@@ -50,17 +81,19 @@ export interface LookupStats {
 /**
  * Maps another library's books and authors to the configured metadata source, strongest evidence first:
  * Goodreads ids the source knows, then ISBNs and ASINs of the editions, then normalised title + author with the
- * media-management match threshold. Identifier lookups are batched (many ids per request) and cached for the
- * life of the process (a dry run followed by the real run asks once); every request goes through the metadata
- * client's rate limiter.
+ * media-management match threshold. Identifier lookups are batched (many ids per request) and cached in this
+ * process (a dry run followed by the real run asks once), as compact matches and up to a bound, so a server that
+ * migrated a large library does not keep it in memory; every request goes through the metadata client's rate
+ * limiter.
  */
 @Injectable()
 export class IdentityResolver {
-  /** `kind:value` → Open Library work key (null: the source does not know it). */
-  private readonly identifierCache = new Map<string, string | null>();
-  private readonly works = new Map<string, RemoteBook>();
-  private readonly titleCache = new Map<string, RemoteBook[]>();
-  private readonly authorCache = new Map<string, { foreignAuthorId: string; name: string }[]>();
+  /** `kind:value` → the work it identifies (null: the source does not know it). */
+  private readonly identifierCache = new BoundedCache<string, BookMatchCore | null>(CACHE_ENTRIES);
+  private readonly titleCache = new BoundedCache<string, BookMatch[]>(CACHE_ENTRIES / 10);
+  private readonly authorCache = new BoundedCache<string, { foreignAuthorId: string; name: string }[]>(
+    CACHE_ENTRIES / 10,
+  );
 
   constructor(@Inject(METADATA_SOURCE) private readonly source: MetadataSource) {}
 
@@ -91,10 +124,10 @@ export class IdentityResolver {
       const open = books.filter((book) => !matches.has(book.readarrBookId));
       await this.lookupIdentifiers(kind, open.flatMap(values), options.stats);
       for (const book of open) {
-        const workKey = values(book)
+        const work = values(book)
           .map((value) => this.identifierCache.get(`${kind}:${value}`))
-          .find((key): key is string => typeof key === 'string');
-        if (workKey) matches.set(book.readarrBookId, this.toMatch(this.works.get(workKey)!, kind));
+          .find((found): found is BookMatchCore => !!found);
+        if (work) matches.set(book.readarrBookId, { ...work, via: kind });
       }
       await progress(matches.size);
     }
@@ -152,10 +185,10 @@ export class IdentityResolver {
     stats.requests += Math.ceil(missing.length / IDENTIFIER_BATCH);
     const asked = new Set(missing);
     for (const work of found) {
-      this.works.set(work.book.foreignBookId, work.book);
+      const core = compact(work.book);
       for (const value of work.identifiers[kind])
         if (asked.has(value) && !this.identifierCache.get(`${kind}:${value}`))
-          this.identifierCache.set(`${kind}:${value}`, work.book.foreignBookId);
+          this.identifierCache.set(`${kind}:${value}`, core);
     }
     for (const value of missing)
       if (!this.identifierCache.has(`${kind}:${value}`)) this.identifierCache.set(`${kind}:${value}`, null);
@@ -170,7 +203,9 @@ export class IdentityResolver {
     let candidates = this.titleCache.get(key);
     if (!candidates) {
       stats.requests++;
-      candidates = await this.source.searchBooks({ title: book.title, author: book.authorName }, 5);
+      candidates = (await this.source.searchBooks({ title: book.title, author: book.authorName }, 5)).map((remote) =>
+        this.toMatch(remote, 'title'),
+      );
       this.titleCache.set(key, candidates);
     } else stats.cached++;
     const scored = candidates
@@ -184,10 +219,18 @@ export class IdentityResolver {
       })
       .filter((entry) => entry.titleScore >= threshold && entry.score >= threshold)
       .sort((a, b) => b.score - a.score)[0];
-    return scored ? this.toMatch(scored.candidate, 'title') : undefined;
+    return scored?.candidate;
   }
 
   private toMatch(book: RemoteBook, via: MatchVia): BookMatch {
-    return { foreignBookId: book.foreignBookId, title: book.title, authors: book.authors, via };
+    return { ...compact(book), via };
   }
+}
+
+function compact(book: RemoteBook): BookMatchCore {
+  return {
+    foreignBookId: book.foreignBookId,
+    title: book.title,
+    authors: book.authors.map(({ foreignAuthorId, name }) => ({ foreignAuthorId, name })),
+  };
 }

@@ -8,6 +8,9 @@ export class UnreadableSourceError extends Error {}
 /** The tables a database must have to be taken for a Readarr (or fork) library. */
 const REQUIRED_TABLES = ['VersionInfo', 'AuthorMetadata', 'Authors', 'Books', 'Editions', 'BookFiles', 'RootFolders'];
 const SQLITE_HEADER = 'SQLite format 3\0';
+/** The AuthorMetadataIds of the library's authors (an author row without its metadata is not migrated). */
+const LIBRARY_METADATA_IDS =
+  'SELECT a."AuthorMetadataId" FROM "Authors" a JOIN "AuthorMetadata" m ON m."Id" = a."AuthorMetadataId"';
 
 let sqlJs: ReturnType<typeof initSqlJs> | undefined;
 
@@ -61,7 +64,48 @@ export class ReadarrDatabase {
     if (!this.has(table)) return;
     const columns = this.columns(table);
     const order = columns.includes(orderBy) ? ` ORDER BY "${orderBy}"` : '';
-    const statement = this.db.prepare(`SELECT * FROM "${table}"${order}`);
+    yield* this.select(`SELECT * FROM "${table}"${order}`);
+  }
+
+  /**
+   * The rows of `table` whose `column` is one of `ids`, by Id (one bound JSON array, so any number of ids).
+   * Readarr indexes the columns the migration asks by (Books.AuthorMetadataId, Editions.BookId,
+   * BookFiles.EditionId).
+   */
+  *rowsWhereIn(table: string, column: string, ids: readonly number[]): Generator<ReadarrRow> {
+    if (!this.has(table) || !ids.length) return;
+    yield* this.select(`SELECT * FROM "${table}" WHERE "${column}" IN (SELECT value FROM json_each(?)) ORDER BY "Id"`, [
+      JSON.stringify(ids),
+    ]);
+  }
+
+  /** Readarr's book count per AuthorMetadataId: how the migration cuts the library into chunks. */
+  bookCountsByAuthorMetadata(): Map<number, number> {
+    return new Map(
+      [...this.select('SELECT "AuthorMetadataId" AS id, count(*) AS n FROM "Books" GROUP BY "AuthorMetadataId"')].map(
+        (row) => [Number(row.id), Number(row.n)],
+      ),
+    );
+  }
+
+  /** Books whose AuthorMetadataId names no author (with metadata) of the library. */
+  booksWithoutAuthor(): Generator<ReadarrRow> {
+    return this
+      .select(`SELECT * FROM "Books" WHERE "AuthorMetadataId" IS NULL OR "AuthorMetadataId" NOT IN (${LIBRARY_METADATA_IDS})
+       ORDER BY "Id"`);
+  }
+
+  /** Files whose edition is not an edition of a book of an author of the library. */
+  filesWithoutLibraryBook(): Generator<ReadarrRow> {
+    return this.select(
+      `SELECT * FROM "BookFiles" WHERE "EditionId" IS NULL OR "EditionId" NOT IN (
+         SELECT e."Id" FROM "Editions" e JOIN "Books" b ON b."Id" = e."BookId"
+         WHERE b."AuthorMetadataId" IN (${LIBRARY_METADATA_IDS})) ORDER BY "Id"`,
+    );
+  }
+
+  private *select(sql: string, params: SqlValue[] = []): Generator<ReadarrRow> {
+    const statement = this.db.prepare(sql, params);
     try {
       while (statement.step()) yield statement.getAsObject();
     } finally {

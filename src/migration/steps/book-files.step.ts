@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { stat } from 'node:fs/promises';
 import { BookFile } from '../../book-file/book-file.entity';
 import { qualityById, type MediaKind } from '../../profile/quality/quality';
-import type { MigrationContext } from '../migration-context';
+import type { IdMap, MigrationContext } from '../migration-context';
 import { MigrationRepository } from '../migration.repository';
-import { readBookFiles, readEditions, type RBookFile } from '../readarr/readarr-library';
+import { readFilesWithoutBook, type LibraryChunk, type RBookFile } from '../readarr/readarr-library';
+import type { LibraryOverlay } from './library-overlay';
 
 /** How many files are looked at on disk at once. */
 const STAT_CONCURRENCY = 32;
@@ -24,14 +25,18 @@ export function mediaKindOf(file: Pick<RBookFile, 'quality' | 'mediaInfo'>): Med
 export class BookFilesStep {
   constructor(private readonly repository: MigrationRepository) {}
 
-  async run(ctx: MigrationContext): Promise<void> {
-    const files = readBookFiles(ctx.source);
+  /** One chunk's files (those of its editions). */
+  async run(
+    ctx: MigrationContext,
+    chunk: LibraryChunk,
+    bookIds: IdMap,
+    editionIds: IdMap,
+    overlay: LibraryOverlay,
+  ): Promise<void> {
+    const files = chunk.files;
     const bookOfEdition = new Map<number, number>();
-    for (const [bookId, list] of readEditions(ctx.source))
-      for (const edition of list) bookOfEdition.set(edition.id, bookId);
+    for (const [bookId, list] of chunk.editions) for (const edition of list) bookOfEdition.set(edition.id, bookId);
     ctx.report.found('bookFiles', files.length);
-    const bookIds = ctx.idMap('books');
-    const editionIds = ctx.idMap('editions');
     const quireBook = (file: RBookFile) => bookIds.get(bookOfEdition.get(file.editionId) ?? 0);
 
     const quireBookIds = files.map(quireBook).filter((id): id is number => id !== undefined && id > 0);
@@ -39,20 +44,13 @@ export class BookFilesStep {
       files.map((file) => file.path),
       quireBookIds,
     );
+    // Paths are unique in a readarr.db: a file known by path was written by an earlier run, never by this one.
     const knownPaths = new Set(known.map((file) => file.path));
-    /** `bookId|kind` → paths of the file set the book has (or gets) of that kind. */
-    const sets = new Map<string, Set<string>>();
-    for (const file of known)
-      if (file.bookId !== null) {
-        const key = `${file.bookId}|${file.mediaKind}`;
-        sets.set(key, (sets.get(key) ?? new Set()).add(file.path));
-      }
+    /** `bookId|kind` → a path of the file set the book has (or gets) of that kind. */
+    const sets = new Map(overlay.fileSets);
+    for (const file of known) if (file.bookId !== null) sets.set(`${file.bookId}|${file.mediaKind}`, file.path);
 
-    const sizes = await statAll(
-      files.map((file) => file.path),
-      (done) =>
-        ctx.progress(`Checked ${done} of ${files.length} files on disk`, 0.75 + (0.1 * done) / (files.length || 1)),
-    );
+    const sizes = await statAll(files.map((file) => file.path));
     const groups = new Map<string, RBookFile[]>();
     for (const file of files) {
       const bookId = quireBook(file);
@@ -90,7 +88,7 @@ export class BookFilesStep {
     const rows: Partial<BookFile>[] = [];
     for (const [key, group] of groups) {
       const current = sets.get(key);
-      if (current?.size) {
+      if (current !== undefined) {
         ctx.report.count('bookFiles', 'skipped', group.length);
         for (const file of group)
           ctx.report.conflict({
@@ -98,13 +96,13 @@ export class BookFilesStep {
             readarrId: file.id,
             title: file.path,
             field: 'mediaKind',
-            existing: [...current][0],
+            existing: current,
             incoming: file.path,
             resolution: `the book already has a ${key.split('|')[1]} file: kept the existing one`,
           });
         continue;
       }
-      sets.set(key, new Set(group.map((file) => file.path)));
+      overlay.fileSets.set(key, group[0].path);
       ctx.report.count('bookFiles', 'imported', group.length);
       for (const file of group)
         rows.push({
@@ -127,16 +125,29 @@ export class BookFilesStep {
         });
     }
     if (ctx.dryRun || !rows.length) return;
-    await ctx.progress(`Writing ${rows.length} book files`, 0.86);
     await this.repository.transaction((manager) => this.repository.insertMany(manager, BookFile, rows as never[]));
+  }
+
+  /** Files of no edition of a library book: skipped, each listed. */
+  skipFilesWithoutBook(ctx: MigrationContext): void {
+    for (const file of readFilesWithoutBook(ctx.source)) {
+      ctx.report.found('bookFiles');
+      ctx.report.count('bookFiles', 'skipped');
+      ctx.report.unmatched('bookFiles', {
+        kind: 'bookFile',
+        readarrId: file.id,
+        title: file.path,
+        foreignId: null,
+        reason: 'Its book is not in the Readarr library',
+      });
+    }
   }
 }
 
 /** Path → size on disk, for the paths that are regular files. */
-async function statAll(paths: string[], progress: (done: number) => Promise<void>): Promise<Map<string, number>> {
+async function statAll(paths: string[]): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
   let next = 0;
-  let done = 0;
   const worker = async () => {
     while (next < paths.length) {
       const path = paths[next++];
@@ -146,7 +157,6 @@ async function statAll(paths: string[], progress: (done: number) => Promise<void
       } catch {
         // Missing or unreadable: reported by the caller.
       }
-      if (++done % 5000 === 0) await progress(done);
     }
   };
   await Promise.all(Array.from({ length: STAT_CONCURRENCY }, worker));

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Edition } from '../../book/edition.entity';
-import type { MigrationContext } from '../migration-context';
+import { IdMap, type MigrationContext } from '../migration-context';
 import { MigrationRepository } from '../migration.repository';
 import type { RBook, REdition } from '../readarr/readarr-library';
+import { LibraryOverlay } from './library-overlay';
 
 /**
  * Editions, after their books: kept under their Readarr ids (prefixed), so files stay on the edition they
@@ -13,22 +14,28 @@ import type { RBook, REdition } from '../readarr/readarr-library';
 export class EditionsStep {
   constructor(private readonly repository: MigrationRepository) {}
 
+  /** One chunk's editions; returns Readarr edition id → Quire edition id (placeholders in a dry run). */
   async run(
     ctx: MigrationContext,
     books: RBook[],
     editions: Map<number, REdition[]>,
-  ): Promise<void> {
-    const bookIds = ctx.idMap('books');
-    const ids = ctx.idMap('editions');
+    bookIds: IdMap,
+    overlay: LibraryOverlay,
+  ): Promise<IdMap> {
+    const ids = new IdMap();
     const foreignId = (edition: REdition) => ctx.foreignPrefix + edition.foreignEditionId;
     const all = books.flatMap((book) => editions.get(book.id) ?? []);
-    const existing = new Map(
-      (await this.repository.editionsByForeignIds(all.map(foreignId))).map((row) => [row.foreignEditionId, row]),
+    const existing = await LibraryOverlay.merge(
+      overlay.editions,
+      all.map(foreignId),
+      (missing) => this.repository.editionsByForeignIds(missing),
+      (row) => row.foreignEditionId,
     );
     const quireBookIds = books
       .map((book) => bookIds.get(book.id))
       .filter((id): id is number => id !== undefined && id > 0);
     const withMonitored = await this.repository.booksWithMonitoredEdition(quireBookIds);
+    for (const bookId of overlay.booksWithMonitoredEdition) withMonitored.add(bookId);
     const created: {
       placeholder: number;
       edition: REdition;
@@ -53,7 +60,10 @@ export class EditionsStep {
           continue;
         }
         const monitored = edition === chosen && !withMonitored.has(bookId);
-        if (monitored) withMonitored.add(bookId);
+        if (monitored) {
+          withMonitored.add(bookId);
+          overlay.booksWithMonitoredEdition.add(bookId);
+        }
         const placeholder = ctx.placeholder();
         ctx.report.count('editions', 'imported');
         created.push({ placeholder, edition, bookId, foreignEditionId: fid, monitored });
@@ -61,7 +71,8 @@ export class EditionsStep {
         existing.set(fid, { id: placeholder, bookId, foreignEditionId: fid, monitored });
       }
     }
-    if (ctx.dryRun || !created.length) return;
+    for (const [fid, row] of existing) overlay.editions.set(fid, row);
+    if (ctx.dryRun || !created.length) return ids;
     const real = new Map<number, number>();
     await this.repository.transaction(async (manager) => {
       const editionIds = await this.repository.insertMany(
@@ -92,6 +103,7 @@ export class EditionsStep {
       created.forEach(({ placeholder }, index) => real.set(placeholder, editionIds[index]));
     });
     ids.remap(real);
+    return ids;
   }
 }
 

@@ -5,39 +5,92 @@ import { Book } from '../../book/book.entity';
 import { authorNames } from '../../author/author-names';
 import { cleanName } from '../../common/text/clean-name';
 import { MediaManagementConfigService } from '../../settings/media-management/media-management-config.service';
+import { IDENTIFIER_BATCH } from '../../metadata-source/metadata-source';
 import { IdentityResolver, type AuthorMatch, type BookMatch } from '../identity/identity-resolver';
-import type { MigrationContext } from '../migration-context';
+import { IdMap, type MigrationContext } from '../migration-context';
 import { MigrationRepository } from '../migration.repository';
-import { readAuthors, readBooks, readEditions, type RAuthor, type RBook } from '../readarr/readarr-library';
+import {
+  countAuthors,
+  readBooksWithoutAuthor,
+  readLibraryChunks,
+  type LibraryChunk,
+  type RAuthor,
+  type RBook,
+} from '../readarr/readarr-library';
+import { BookFilesStep } from './book-files.step';
 import { EditionsStep } from './editions.step';
+import { LibraryOverlay } from './library-overlay';
+
+/** Books per chunk: ten full identifier requests (IDENTIFIER_BATCH) for a library of one edition per book. */
+const CHUNK_BOOKS = 10 * IDENTIFIER_BATCH;
+
+interface ChunkMatches {
+  books: Map<number, BookMatch>;
+  authors: Map<number, AuthorMatch | undefined>;
+}
 
 /**
- * Authors, books and editions. Identity first (IdentityResolver), then the merge rule: the same foreign id
+ * Authors, books, editions and their files, streamed a chunk of authors at a time (readLibraryChunks): only a
+ * chunk's rows are in memory. Identity first (IdentityResolver), then the merge rule: the same foreign id
  * (after mapping) is the same row; a monitored flag set on either side stays set ("monitored wins", listed as
  * a conflict when the two sides differ); profiles, paths and tags of an existing author are kept. Unmatched
  * authors and books are kept under their Readarr id (prefixed `goodreads:`/`hardcover:`) and listed.
  */
 @Injectable()
 export class LibraryStep {
+  /** Books per chunk (tests lower it to cut a small library into several chunks). */
+  chunkBooks = CHUNK_BOOKS;
+
   constructor(
     private readonly repository: MigrationRepository,
     private readonly identity: IdentityResolver,
     private readonly mediaManagement: MediaManagementConfigService,
     private readonly editions: EditionsStep,
+    private readonly bookFiles: BookFilesStep,
   ) {}
 
   async run(ctx: MigrationContext): Promise<void> {
-    const authors = readAuthors(ctx.source);
-    const books = readBooks(ctx.source);
-    const editions = readEditions(ctx.source);
-    const authorByMetadata = new Map(authors.map((author) => [author.metadataId, author]));
     const threshold = (await this.mediaManagement.load()).importMatchThreshold;
-    const stats = ctx.report.report.lookups;
+    const totalAuthors = countAuthors(ctx.source);
+    const overlay = new LibraryOverlay();
+    const chunks = readLibraryChunks(ctx.source, this.chunkBooks);
+    let authorsDone = 0;
+    let booksDone = 0;
+    try {
+      // The metadata source is asked about the next chunk while this one is written: the politeness limit and
+      // the database work overlap instead of adding up.
+      let current = chunks.next();
+      let resolving = current.done ? undefined : this.resolve(ctx, current.value, threshold);
+      while (!current.done) {
+        const chunk = current.value;
+        const matches = await resolving!;
+        const following = chunks.next();
+        resolving = following.done ? undefined : this.resolve(ctx, following.value, threshold);
+        resolving?.catch(() => undefined);
+        await this.migrateChunk(ctx, chunk, matches, overlay);
+        if (!ctx.dryRun) overlay.clear();
+        authorsDone += chunk.authors.length;
+        booksDone += chunk.books.length;
+        await ctx.progress(
+          `Migrated ${authorsDone} of ${totalAuthors} authors (${booksDone} books)`,
+          0.15 + (0.7 * authorsDone) / (totalAuthors || 1),
+        );
+        current = following;
+      }
+    } finally {
+      chunks.return(undefined);
+    }
+    this.skipBooksWithoutAuthor(ctx);
+    this.bookFiles.skipFilesWithoutBook(ctx);
+  }
 
-    await ctx.progress(`Matching ${books.length} books with the metadata source`, 0.2);
-    const bookMatches = await this.identity.resolveBooks(
-      books.map((book) => {
-        const list = editions.get(book.id) ?? [];
+  /** Maps the chunk's books and authors to the metadata source (no write, no report entry). */
+  private async resolve(ctx: MigrationContext, chunk: LibraryChunk, threshold: number): Promise<ChunkMatches> {
+    const stats = ctx.report.report.lookups;
+    const authorByMetadata = new Map(chunk.authors.map((author) => [author.metadataId, author]));
+    const books = await this.identity.resolveBooks(
+      chunk.books.map((book) => {
+        const list = chunk.editions.get(book.id) ?? [];
         return {
           readarrBookId: book.id,
           title: book.title,
@@ -48,37 +101,70 @@ export class LibraryStep {
         };
       }),
       { useGoodreads: ctx.foreignPrefix === 'goodreads:', threshold, stats },
-      (matched) =>
-        ctx.progress(`Matched ${matched} of ${books.length} books`, 0.2 + (0.3 * matched) / (books.length || 1)),
+      async () => undefined,
     );
-    for (const book of books) {
-      const match = bookMatches.get(book.id);
-      if (match) ctx.matchedForeignIds.set(book.foreignBookId, match.foreignBookId);
-    }
     const booksByMetadata = new Map<number, number[]>();
-    for (const book of books)
-      booksByMetadata.set(book.authorMetadataId, [...(booksByMetadata.get(book.authorMetadataId) ?? []), book.id]);
-    const authorMatches = new Map<number, AuthorMatch | undefined>();
-    for (const author of authors)
-      authorMatches.set(
+    for (const book of chunk.books) {
+      const list = booksByMetadata.get(book.authorMetadataId);
+      if (list) list.push(book.id);
+      else booksByMetadata.set(book.authorMetadataId, [book.id]);
+    }
+    const authors = new Map<number, AuthorMatch | undefined>();
+    for (const author of chunk.authors)
+      authors.set(
         author.id,
         await this.identity.resolveAuthor(
           { key: author.id, name: author.name, bookIds: booksByMetadata.get(author.metadataId) ?? [] },
-          bookMatches,
+          books,
           { threshold, stats },
         ),
       );
+    return { books, authors };
+  }
 
-    for (const author of authors) {
-      const match = authorMatches.get(author.id);
-      if (match) ctx.matchedForeignIds.set(author.foreignAuthorId, match.foreignAuthorId);
+  private async migrateChunk(
+    ctx: MigrationContext,
+    chunk: LibraryChunk,
+    matches: ChunkMatches,
+    overlay: LibraryOverlay,
+  ): Promise<void> {
+    for (const book of chunk.books) {
+      const match = matches.books.get(book.id);
+      if (match) ctx.rememberMatch(book.foreignBookId, match.foreignBookId);
     }
-    await ctx.progress(`Writing ${authors.length} authors`, 0.55);
-    const authorMetadataIds = await this.migrateAuthors(ctx, authors, authorMatches);
-    await ctx.progress(`Writing ${books.length} books`, 0.6);
-    await this.migrateBooks(ctx, books, bookMatches, authorByMetadata, authorMetadataIds);
-    await ctx.progress('Writing editions', 0.7);
-    await this.editions.run(ctx, books, editions);
+    for (const author of chunk.authors) {
+      const match = matches.authors.get(author.id);
+      if (match) ctx.rememberMatch(author.foreignAuthorId, match.foreignAuthorId);
+    }
+    const authorByMetadata = new Map(chunk.authors.map((author) => [author.metadataId, author]));
+    const authorMetadataIds = await this.migrateAuthors(ctx, chunk.authors, matches.authors, overlay);
+    const bookIds = await this.migrateBooks(
+      ctx,
+      chunk.books,
+      matches.books,
+      authorByMetadata,
+      authorMetadataIds,
+      overlay,
+    );
+    const editionIds = await this.editions.run(ctx, chunk.books, chunk.editions, bookIds, overlay);
+    await this.bookFiles.run(ctx, chunk, bookIds, editionIds, overlay);
+  }
+
+  /** Books whose author is not in the Readarr library: skipped, each listed as a conflict. */
+  private skipBooksWithoutAuthor(ctx: MigrationContext): void {
+    for (const book of readBooksWithoutAuthor(ctx.source)) {
+      ctx.report.found('books');
+      ctx.report.count('books', 'skipped');
+      ctx.report.conflict({
+        kind: 'books',
+        readarrId: book.id,
+        title: book.title,
+        field: 'author',
+        existing: null,
+        incoming: book.authorMetadataId,
+        resolution: 'skipped: the book has no author in the Readarr library',
+      });
+    }
   }
 
   /** Returns Readarr author id → Quire author-metadata id. */
@@ -86,14 +172,19 @@ export class LibraryStep {
     ctx: MigrationContext,
     authors: RAuthor[],
     matches: Map<number, AuthorMatch | undefined>,
+    overlay: LibraryOverlay,
   ): Promise<Map<number, number>> {
     const ids = ctx.idMap('authors');
     const foreignId = (author: RAuthor) =>
       matches.get(author.id)?.foreignAuthorId ?? ctx.foreignPrefix + author.foreignAuthorId;
-    const existing = new Map(
-      (await this.repository.authorsByForeignIds(authors.map(foreignId))).map((row) => [row.foreignAuthorId, row]),
+    const existing = await LibraryOverlay.merge(
+      overlay.authors,
+      authors.map(foreignId),
+      (missing) => this.repository.authorsByForeignIds(missing),
+      (row) => row.foreignAuthorId,
     );
     const takenPaths = await this.repository.takenAuthorPaths(authors.map((author) => author.path));
+    for (const path of overlay.authorPaths) takenPaths.add(path);
     const metadataIds = new Map<number, number>();
     const created: { placeholder: number; author: RAuthor; foreignAuthorId: string; path: string }[] = [];
     const toMonitor: number[] = [];
@@ -133,6 +224,7 @@ export class LibraryStep {
       let path = author.path;
       for (let n = 2; takenPaths.has(path); n++) path = `${author.path} (${n})`;
       takenPaths.add(path);
+      overlay.authorPaths.add(path);
       created.push({ placeholder, author, foreignAuthorId: fid, path });
       ids.set(author.id, placeholder);
       metadataIds.set(author.id, placeholder);
@@ -144,6 +236,7 @@ export class LibraryStep {
         path,
       });
     }
+    for (const [fid, row] of existing) overlay.authors.set(fid, row);
     if (ctx.dryRun || (!created.length && !toMonitor.length)) return metadataIds;
     const rootFolders = ctx.source.all('RootFolders').map((row) => String(row.Path).replace(/[\\/]+$/, ''));
     const real = new Map<number, number>();
@@ -206,12 +299,16 @@ export class LibraryStep {
     matches: Map<number, BookMatch>,
     authorByMetadata: Map<number, RAuthor>,
     authorMetadataIds: Map<number, number>,
-  ): Promise<void> {
-    const ids = ctx.idMap('books');
+    overlay: LibraryOverlay,
+  ): Promise<IdMap> {
+    const ids = new IdMap();
     const authorIds = ctx.idMap('authors');
     const foreignId = (book: RBook) => matches.get(book.id)?.foreignBookId ?? ctx.foreignPrefix + book.foreignBookId;
-    const existing = new Map(
-      (await this.repository.booksByForeignIds(books.map(foreignId))).map((row) => [row.foreignBookId, row]),
+    const existing = await LibraryOverlay.merge(
+      overlay.books,
+      books.map(foreignId),
+      (missing) => this.repository.booksByForeignIds(missing),
+      (row) => row.foreignBookId,
     );
     const created: {
       placeholder: number;
@@ -278,7 +375,17 @@ export class LibraryStep {
       ids.set(book.id, placeholder);
       existing.set(fid, { id: placeholder, authorId, foreignBookId: fid, monitored: book.monitored });
     }
-    if (ctx.dryRun || (!created.length && !toMonitor.length)) return;
+    for (const [fid, row] of existing) overlay.books.set(fid, row);
+    if (!ctx.dryRun && (created.length || toMonitor.length)) await this.writeBooks(created, toMonitor, ids);
+    ctx.idMap('books').add(ids);
+    return ids;
+  }
+
+  private async writeBooks(
+    created: { placeholder: number; book: RBook; foreignBookId: string; authorId: number; authorMetadataId: number }[],
+    toMonitor: number[],
+    ids: IdMap,
+  ): Promise<void> {
     const real = new Map<number, number>();
     await this.repository.transaction(async (manager) => {
       const bookIds = await this.repository.insertMany(

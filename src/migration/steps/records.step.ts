@@ -8,6 +8,8 @@ import { blocklistKey, historyKey, MigrationRepository } from '../migration.repo
 import { readDate, readIds, readInt, readJson, readQuality, readText } from '../readarr/readarr-values';
 
 const PROTOCOLS = ['unknown', 'usenet', 'torrent'];
+/** Records written per statement (a long history is not held whole). */
+const RECORD_BATCH = 5000;
 
 /**
  * History and blocklist (kept as records: nothing is replayed, no grab or search follows) and import-list
@@ -92,11 +94,9 @@ export class RecordsStep {
         ),
       });
       ctx.report.count('history', 'imported');
+      if (rows.length >= RECORD_BATCH) await this.write(ctx, HistoryEntry, rows.splice(0));
     }
-    if (!ctx.dryRun && rows.length)
-      await this.repository.transaction((manager) =>
-        this.repository.insertMany(manager, HistoryEntry, rows as never[]),
-      );
+    await this.write(ctx, HistoryEntry, rows);
   }
 
   private async migrateBlocklist(ctx: MigrationContext): Promise<void> {
@@ -135,10 +135,17 @@ export class RecordsStep {
         torrentInfoHash: readText(row.TorrentInfoHash),
       });
       ctx.report.count('blocklist', 'imported');
+      if (rows.length >= RECORD_BATCH) await this.write(ctx, BlocklistEntry, rows.splice(0));
     }
-    if (!ctx.dryRun && rows.length)
-      await this.repository.transaction((manager) =>
-        this.repository.insertMany(manager, BlocklistEntry, rows as never[]),
-      );
+    await this.write(ctx, BlocklistEntry, rows);
+  }
+
+  private async write<T extends HistoryEntry | BlocklistEntry>(
+    ctx: MigrationContext,
+    target: new () => T,
+    rows: Partial<T>[],
+  ): Promise<void> {
+    if (ctx.dryRun || !rows.length) return;
+    await this.repository.transaction((manager) => this.repository.insertMany(manager, target, rows as never[]));
   }
 }

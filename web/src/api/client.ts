@@ -116,6 +116,24 @@ export async function api<T>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** A multipart upload to `/api/v1` (e.g. a readarr.db for the migration), with the key. */
+export async function apiUpload<T>(
+  path: string,
+  fields: Record<string, Blob>,
+  query: Record<string, QueryValue> = {},
+): Promise<T> {
+  const { apiRoot, apiKey } = currentConfig();
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const response = await fetch(`${apiRoot}/${path.replace(/^\//, '')}${buildQuery(query)}`, {
+    method: 'POST',
+    headers: { 'X-Api-Key': apiKey, Accept: 'application/json' },
+    body: form,
+  });
+  if (!response.ok) throw await readError(response);
+  return (await response.json()) as T;
+}
+
 /** The answer index.html asked for before the scripts loaded (spa-middleware.ts), used once. */
 function takeEarlyInitialize(): Promise<Response | undefined> | undefined {
   const early = window.Quire?.initialize;

@@ -16,6 +16,7 @@ const BookDetailPage = lazy(() => import('../features/book/BookDetailPage'));
 const BookshelfPage = lazy(() => import('../features/shelf/BookshelfPage'));
 const UnmappedPage = lazy(() => import('../features/unmapped/UnmappedPage'));
 const AddSearchPage = lazy(() => import('../features/add/AddSearchPage'));
+const MigrationPage = lazy(() => import('../features/migration/MigrationPage'));
 
 const NAV = [
   { to: '/', label: 'Authors', end: true },
@@ -24,6 +25,8 @@ const NAV = [
   { to: '/unmapped', label: 'Unmapped files' },
   { to: '/add/search', label: 'Add new' },
 ];
+
+const SETTINGS_NAV = [{ to: '/settings/import', label: 'Import' }];
 
 function RunningCommands() {
   const running = useCommands().filter((command) => !isFinished(command));
@@ -48,6 +51,11 @@ export function Shell({ config }: { config: InitializeConfig }) {
   const location = useLocation();
   useEffect(() => startLive(queryClient, setLive), []);
   useEffect(close, [location.pathname, close]);
+  const onSettings = location.pathname.startsWith('/settings');
+  const [settingsOpen, setSettingsOpen] = useState(onSettings);
+  useEffect(() => {
+    if (onSettings) setSettingsOpen(true);
+  }, [onSettings]);
   useCommandPolling(live);
   return (
     <AppShell
@@ -79,6 +87,11 @@ export function Shell({ config }: { config: InitializeConfig }) {
           {NAV.map((item) => (
             <NavLink key={item.to} component={RouterLink} to={item.to} end={item.end} label={item.label} />
           ))}
+          <NavLink label="Settings" opened={settingsOpen} onChange={setSettingsOpen}>
+            {SETTINGS_NAV.map((item) => (
+              <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} />
+            ))}
+          </NavLink>
           <Text size="xs" c="dimmed" mt="md" px="sm">
             v{config.packageVersion}
           </Text>
@@ -94,6 +107,7 @@ export function Shell({ config }: { config: InitializeConfig }) {
             <Route path="/shelf" element={<BookshelfPage />} />
             <Route path="/unmapped" element={<UnmappedPage />} />
             <Route path="/add/search" element={<AddSearchPage />} />
+            <Route path="/settings/import" element={<MigrationPage />} />
             <Route path="*" element={<EmptyState title="Page not found" />} />
           </Routes>
         </Suspense>

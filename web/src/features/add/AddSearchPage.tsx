@@ -17,7 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { type Author, type Book, type Schemas, api } from '../../api/client';
 import { watchCommands } from '../../api/commands';
 import { options, useMetadataProfiles, useQualityProfiles, useRootFolders, useTags } from '../../api/shared-queries';
@@ -234,7 +234,9 @@ function ResultCard({ result, onAdd }: { result: SearchResult; onAdd: (target: T
 
 /** `/add/search`: the metadata source for authors and books (`isbn:`, `work:` too); add an author or one book. */
 export default function AddSearchPage() {
-  const [input, setInput] = useState('');
+  // A link may prefill the search (`/add/search?term=…`, e.g. from the migration's unmatched list).
+  const [params] = useSearchParams();
+  const [input, setInput] = useState(() => params.get('term') ?? '');
   const [debounced] = useDebouncedValue(searchTerm(input), 400);
   const [target, setTarget] = useState<Target>();
   const search = useQuery({

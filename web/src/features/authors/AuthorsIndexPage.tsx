@@ -192,6 +192,9 @@ export function AuthorsIndexPage() {
         <Button component={Link} to="/add/search">
           Add your first author
         </Button>
+        <Anchor component={Link} to="/settings/import" size="sm">
+          Coming from Readarr? Bring your library
+        </Anchor>
       </EmptyState>
     );
   else if (visible.length === 0) body = <EmptyState title="No author matches the filter" />;
