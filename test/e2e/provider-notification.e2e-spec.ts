@@ -1,6 +1,5 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
-import { LibraryNotificationEvent } from '../../src/notification/library-notification.event';
 import { FakeHttpServer, sendJson } from '../fakes/fake-http';
+import { emitLibraryEvent, libraryEvents } from '../utils/library-events';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
 const HOOK_PASSWORD = 'hook-secret-password';
@@ -96,21 +95,11 @@ describe('providers: notification connections', () => {
       .send(webhook(`${hooks.url}/imports`, { onGrab: false, onReleaseImport: true }))
       .expect(200);
     const before = hooks.requests.length;
-    await t.app
-      .get(EventEmitter2)
-      .emitAsync(
-        LibraryNotificationEvent.NAME,
-        new LibraryNotificationEvent({
-          title: 'Grabbed',
-          body: 'A book',
-          eventType: 'grab',
-          metadata: { release: { releaseTitle: 'x' } },
-        }),
-      );
+    await emitLibraryEvent(t, libraryEvents.grabbed('x'));
     const sent = hooks.requests.slice(before);
     // The grab goes to both onGrab hooks (the broken one fails quietly), not to the import-only one.
     expect(sent.map((r) => r.url.pathname).sort()).toEqual(['/broken', '/hook']);
-    expect(JSON.parse(sent.find((r) => r.url.pathname === '/hook')!.body.toString())).toMatchObject({ eventType: 'Grab', release: { releaseTitle: 'x' } });
+    expect(JSON.parse(sent.find((r) => r.url.pathname === '/hook')!.body.toString())).toMatchObject({ eventType: 'Grab', release: { title: 'x' } });
   });
 
   it('ntfy connections publish to each topic through the hub’s channel class', async () => {
