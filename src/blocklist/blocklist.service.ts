@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
-import { AuthorService } from '../author/author.service';
+import { AuthorQueryService } from '../author/author-query.service';
 import { NotFoundError } from '../common/errors/domain-errors';
 import { pagingResource, type PagingResource, resolvePaging } from '../common/paging/paging';
 import type { BlockedRelease } from '../decision/remote-book';
@@ -28,7 +28,7 @@ const SORT_KEYS: Record<string, string> = {
 export class BlocklistService {
   constructor(
     @InjectRepository(BlocklistEntry) private readonly entries: Repository<BlocklistEntry>,
-    private readonly authors: AuthorService,
+    private readonly authors: AuthorQueryService,
     private readonly customFormats: CustomFormatService,
   ) {}
 

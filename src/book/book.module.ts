@@ -9,16 +9,28 @@ import { BookPageService } from './book-page.service';
 import { BookController } from './book.controller';
 import { Book } from './book.entity';
 import { BookRepository } from './book.repository';
-import { BookService } from './book.service';
+import { BookCommandService } from './book-command.service';
+import { BookQueryService } from './book-query.service';
 import { BookshelfService } from './bookshelf.service';
 import { BookshelfController, EditionController } from './edition.controller';
 import { Edition } from './edition.entity';
 
-/** Books and editions: list/get/add/update/delete, monitor, editor, bookshelf, editions. */
+/**
+ * Books and editions: reading (BookQueryService), adding (AddBookService), editing and deleting
+ * (BookCommandService), monitoring options, the paged list, bookshelf, editions.
+ */
 @Module({
   imports: [TypeOrmModule.forFeature([Book, Edition]), AuthorModule, ImportListExclusionModule, LibraryCacheModule],
   controllers: [BookController, EditionController, BookshelfController],
-  providers: [BookRepository, BookService, BookPageService, AddBookService, BookMonitoringService, BookshelfService],
-  exports: [BookRepository, BookService, AddBookService, BookMonitoringService],
+  providers: [
+    BookRepository,
+    BookQueryService,
+    BookCommandService,
+    BookPageService,
+    AddBookService,
+    BookMonitoringService,
+    BookshelfService,
+  ],
+  exports: [BookRepository, BookQueryService, AddBookService, BookMonitoringService],
 })
 export class BookModule {}
