@@ -88,7 +88,11 @@ export class LibraryEventListener {
   }
 
   private publish(message: LibraryMessage): void {
-    const sending = Promise.all([this.route(message), this.deliver(message)]).then(() => undefined);
+    const sending = Promise.all([this.route(message), this.deliver(message)]).then(
+      () => undefined,
+      // Nothing may reject into the emitter's process: a failure is logged, like the hub's own.
+      (error: unknown) => this.logger.error(`${message.eventType} notification failed: ${String(error)}`),
+    );
     this.pending.add(sending);
     void sending.finally(() => this.pending.delete(sending));
   }
