@@ -18,6 +18,7 @@ import { LanguageModule } from './language/language.module';
 import { ImportListExclusionModule } from './import-list-exclusion/import-list-exclusion.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { NotificationModule } from './notification/notification.module';
+import { NotifierModule } from './notifier/notifier.module';
 import { ProfileModule } from './profile/profile.module';
 import { PushModule } from './push/push.module';
 import { ProviderModule } from './provider/provider.module';
@@ -76,8 +77,9 @@ const FEATURE_MODULES = [
   ImportModule,
   DiskScanModule,
   FilesystemModule,
-  // Live push (SignalR hub), fed by the domain events of the features above.
+  // Live push (SignalR hub) and notifications, fed by the domain events of the features above.
   PushModule,
+  NotifierModule,
   // The OPDS catalog for e-reader apps (issue 25).
   OpdsModule,
   // Coming from Readarr (issue 23).

@@ -10,7 +10,7 @@ import { Author } from './author.entity';
 import { AuthorAddedEvent } from './author.events';
 import { AuthorRepository } from './author.repository';
 import { CatalogueIdentityCheckHook } from './catalogue-identity-check';
-import { AuthorService } from './author.service';
+import { AuthorValidator } from './author-validator.service';
 import { AuthorMetadata } from './author-metadata.entity';
 import {
   type AddAuthorOptionsValue,
@@ -59,7 +59,7 @@ export interface AddAuthorOptions {
 export class AddAuthorService {
   constructor(
     private readonly repository: AuthorRepository,
-    private readonly authors: AuthorService,
+    private readonly validator: AuthorValidator,
     private readonly events: EventEmitter2,
     private readonly identity: CatalogueIdentityCheckHook,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -144,9 +144,9 @@ export class AddAuthorService {
       path: path ?? null!,
       rootFolderPath: input.rootFolderPath,
     };
-    failures.push(...(await this.authors.updateFailures(undefined, update)));
+    failures.push(...(await this.validator.updateFailures(undefined, update)));
     if (failures.length > 0 || !path) throw new ValidationError(failures);
-    if (input.tags?.length) await this.authors.assertTags(input.tags);
+    if (input.tags?.length) await this.validator.assertTags(input.tags);
     return path;
   }
 }

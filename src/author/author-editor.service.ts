@@ -4,19 +4,23 @@ import { normalizePath } from './author-validation';
 import type { Author } from './author.entity';
 import { AuthorRepository } from './author.repository';
 import type { AuthorEditorResource } from './author.resource';
-import { AuthorService } from './author.service';
+import { AuthorCommandService } from './author-command.service';
+import { AuthorValidator } from './author-validator.service';
+import { MoveAuthorService } from './move-author.service';
 
 /** author/editor: bulk monitoring, profiles, root folder (with move) and tags; bulk delete. */
 @Injectable()
 export class AuthorEditorService {
   constructor(
     private readonly repository: AuthorRepository,
-    private readonly authors: AuthorService,
+    private readonly validator: AuthorValidator,
+    private readonly mover: MoveAuthorService,
+    private readonly commands: AuthorCommandService,
   ) {}
 
   async update(input: AuthorEditorResource): Promise<Author[]> {
     const authors = await this.repository.findByIds([...new Set(input.authorIds)]);
-    await this.authors.validateUpdate(undefined, {
+    await this.validator.validateUpdate(undefined, {
       qualityProfileId: input.qualityProfileId,
       metadataProfileId: input.metadataProfileId,
       rootFolderPath: input.rootFolderPath,
@@ -33,14 +37,14 @@ export class AuthorEditorService {
         author.path = join(author.rootFolderPath, basename(previousPath));
       }
       if (input.tags) author.tags = applyTags(author.tags, input.tags, input.applyTags ?? 'add');
-      await this.authors.saveWithMove(author, previousPath, !!input.moveFiles);
+      await this.mover.saveWithMove(author, previousPath, !!input.moveFiles);
     }
     return authors;
   }
 
   async delete(input: { authorIds: number[]; deleteFiles?: boolean }): Promise<void> {
     const authors = await this.repository.findByIds([...new Set(input.authorIds)]);
-    for (const author of authors) await this.authors.delete(author.id, { deleteFiles: !!input.deleteFiles });
+    for (const author of authors) await this.commands.delete(author.id, { deleteFiles: !!input.deleteFiles });
   }
 }
 

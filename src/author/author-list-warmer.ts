@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { AuthorService } from './author.service';
+import { AuthorQueryService } from './author-query.service';
 
 /**
  * Builds the whole-library author answer once, right after start-up, so the first GET /author (the web UI's
@@ -11,7 +11,7 @@ export class AuthorListWarmer implements OnApplicationBootstrap, BeforeApplicati
   private readonly logger = new Logger(AuthorListWarmer.name);
   private warming?: Promise<void>;
 
-  constructor(private readonly authors: AuthorService) {}
+  constructor(private readonly authors: AuthorQueryService) {}
 
   onApplicationBootstrap(): void {
     this.warming = new Promise<void>((resolve) => setImmediate(resolve))

@@ -12,14 +12,16 @@ import {
   AuthorResource,
   AuthorUpdateQuery,
 } from './author.resource';
-import { AuthorService } from './author.service';
+import { AuthorCommandService } from './author-command.service';
+import { AuthorQueryService } from './author-query.service';
 import { toAddAuthorInput } from './author-input.mapper';
 
 @ApiTags('Author')
 @Controller('api/v1/author')
 export class AuthorController {
   constructor(
-    private readonly authors: AuthorService,
+    private readonly authors: AuthorQueryService,
+    private readonly commands: AuthorCommandService,
     private readonly addAuthor: AddAuthorService,
     private readonly editor: AuthorEditorService,
   ) {}
@@ -63,12 +65,12 @@ export class AuthorController {
     @Body() body: AuthorResource,
     @Query() query: AuthorUpdateQuery,
   ): Promise<AuthorResource> {
-    const author = await this.authors.update(resolvePutId(id, body), body, !!query.moveFiles);
+    const author = await this.commands.update(resolvePutId(id, body), body, !!query.moveFiles);
     return this.authors.resource(author.id);
   }
 
   @Delete(':id')
   async delete(@IdParam() id: number, @Query() query: AuthorDeleteQuery): Promise<void> {
-    await this.authors.delete(id, query);
+    await this.commands.delete(id, query);
   }
 }

@@ -13,13 +13,20 @@ import { AuthorListWarmer } from './author-list-warmer';
 import { AuthorController } from './author.controller';
 import { Author } from './author.entity';
 import { AuthorRepository } from './author.repository';
-import { AuthorService } from './author.service';
+import { AuthorCommandService } from './author-command.service';
+import { AuthorQueryService } from './author-query.service';
+import { AuthorValidator } from './author-validator.service';
+import { MoveAuthorService } from './move-author.service';
 import { RootFolderModule } from '../root-folder/root-folder.module';
 import { AuthorMetadata } from './author-metadata.entity';
 import { CatalogueIdentityCheckHook } from './catalogue-identity-check';
 import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler';
 
-/** Authors and their metadata: list/get/add/update/delete, the bulk editor, folder moves. */
+/**
+ * Authors and their metadata, split by use case: reading (AuthorQueryService), adding (AddAuthorService),
+ * validating (AuthorValidator), editing and deleting (AuthorCommandService), the bulk editor, folder moves
+ * (MoveAuthorService and the MoveAuthor commands).
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([Author, AuthorMetadata]),
@@ -34,8 +41,11 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
   providers: [
     AuthorRepository,
     AuthorBookCountRepository,
-    AuthorService,
+    AuthorQueryService,
     AuthorListWarmer,
+    AuthorValidator,
+    MoveAuthorService,
+    AuthorCommandService,
     AddAuthorService,
     CatalogueIdentityCheckHook,
     AuthorEditorService,
@@ -46,7 +56,7 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
   exports: [
     AuthorRepository,
     AuthorBookCountRepository,
-    AuthorService,
+    AuthorQueryService,
     AddAuthorService,
     AuthorDiskService,
     CatalogueIdentityCheckHook,

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { join, basename } from 'node:path';
 import type { CommandContext } from '../command/command-handler.decorator';
 import { CommandHandler, CommandHandlerInstance } from '../command/command-handler.decorator';
+import { NotFoundError } from '../common/errors/domain-errors';
 import { normalizePath } from './author-validation';
-import { AuthorService } from './author.service';
+import { AuthorRepository } from './author.repository';
+import { MoveAuthorService } from './move-author.service';
 
 interface MoveAuthorBody {
   authorId?: number;
@@ -15,15 +17,19 @@ interface MoveAuthorBody {
 @Injectable()
 @CommandHandler('MoveAuthor', { diskAccess: true })
 export class MoveAuthorHandler implements CommandHandlerInstance<MoveAuthorBody> {
-  constructor(private readonly authors: AuthorService) {}
+  constructor(
+    private readonly authors: AuthorRepository,
+    private readonly mover: MoveAuthorService,
+  ) {}
 
   async execute(body: MoveAuthorBody, context: CommandContext): Promise<string> {
     if (!body.authorId || !body.destinationPath) throw new Error('MoveAuthor needs authorId and destinationPath');
     const author = await this.authors.findById(body.authorId);
+    if (!author) throw new NotFoundError(`Author with ID ${body.authorId} does not exist`);
     const source = body.sourcePath ? normalizePath(body.sourcePath) : author.path;
     author.path = normalizePath(body.destinationPath);
     await context.progress(`Moving ${source} to ${author.path}`);
-    await this.authors.saveWithMove(author, source, true);
+    await this.mover.saveWithMove(author, source, true);
     return `Moved author to ${author.path}`;
   }
 }
@@ -37,13 +43,17 @@ interface BulkMoveAuthorBody {
 @Injectable()
 @CommandHandler('BulkMoveAuthor', { diskAccess: true })
 export class BulkMoveAuthorHandler implements CommandHandlerInstance<BulkMoveAuthorBody> {
-  constructor(private readonly authors: AuthorService) {}
+  constructor(
+    private readonly authors: AuthorRepository,
+    private readonly mover: MoveAuthorService,
+  ) {}
 
   async execute(body: BulkMoveAuthorBody, context: CommandContext): Promise<string> {
     const entries = body.author ?? [];
     for (const entry of entries) {
       if (!entry.authorId) continue;
       const author = await this.authors.findById(entry.authorId);
+      if (!author) throw new NotFoundError(`Author with ID ${entry.authorId} does not exist`);
       const source = entry.sourcePath ? normalizePath(entry.sourcePath) : author.path;
       const destination =
         entry.destinationPath ??
@@ -52,7 +62,7 @@ export class BulkMoveAuthorHandler implements CommandHandlerInstance<BulkMoveAut
       author.path = normalizePath(destination);
       if (body.destinationRootFolder) author.rootFolderPath = normalizePath(body.destinationRootFolder);
       await context.progress(`Moving ${source} to ${author.path}`);
-      await this.authors.saveWithMove(author, source, true);
+      await this.mover.saveWithMove(author, source, true);
     }
     return `Moved ${entries.length} author(s)`;
   }

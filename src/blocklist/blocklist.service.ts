@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import { AuthorService } from '../author/author.service';
+import { AuthorQueryService } from '../author/author-query.service';
 import { NotFoundError } from '../common/errors/domain-errors';
 import { pagingResource, type PagingResource, resolvePaging } from '../common/paging/paging';
 import type { BlockedRelease } from './blocked-release';
@@ -17,7 +17,7 @@ import type { BlocklistQuery, BlocklistResource } from './blocklist.resource';
 export class BlocklistService {
   constructor(
     private readonly entries: BlocklistRepository,
-    private readonly authors: AuthorService,
+    private readonly authors: AuthorQueryService,
     private readonly customFormats: CustomFormatService,
   ) {}
 

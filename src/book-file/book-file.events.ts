@@ -1,3 +1,6 @@
+/** Why a file left the library (Readarr's DeleteMediaFileReason, the cases Quire has). */
+export type BookFileDeleteReason = 'manual' | 'upgrade';
+
 export class BookFileDeletedEvent {
   static readonly NAME = 'bookfile.deleted';
   constructor(
@@ -5,5 +8,6 @@ export class BookFileDeletedEvent {
     readonly bookId: number | null,
     readonly authorId: number | null,
     readonly path: string,
+    readonly reason: BookFileDeleteReason = 'manual',
   ) {}
 }

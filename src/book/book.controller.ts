@@ -14,13 +14,15 @@ import {
   BookResource,
   BooksMonitoredResource,
 } from './book.resource';
-import { BookService } from './book.service';
+import { BookCommandService } from './book-command.service';
+import { BookQueryService } from './book-query.service';
 
 @ApiTags('Book')
 @Controller('api/v1/book')
 export class BookController {
   constructor(
-    private readonly books: BookService,
+    private readonly books: BookQueryService,
+    private readonly commands: BookCommandService,
     private readonly addBook: AddBookService,
     private readonly pages: BookPageService,
   ) {}
@@ -47,20 +49,20 @@ export class BookController {
 
   @Put('monitor')
   async monitor(@Body() body: BooksMonitoredResource): Promise<BookResource[]> {
-    await this.books.setMonitored(body.bookIds, body.monitored);
+    await this.commands.setMonitored(body.bookIds, body.monitored);
     return this.books.byIds(body.bookIds);
   }
 
   @Put('editor')
   async updateMany(@Body() body: BookEditorResource): Promise<BookResource[]> {
     if (body.monitored !== undefined && body.monitored !== null)
-      await this.books.setMonitored(body.bookIds, body.monitored);
+      await this.commands.setMonitored(body.bookIds, body.monitored);
     return this.books.byIds(body.bookIds);
   }
 
   @Delete('editor')
   async deleteMany(@Body() body: BookEditorResource): Promise<object> {
-    await this.books.deleteMany(body.bookIds, body);
+    await this.commands.deleteMany(body.bookIds, body);
     return {};
   }
 
@@ -77,12 +79,12 @@ export class BookController {
   @PutWithOptionalId()
   async update(@OptionalIdParam() id: number | undefined, @Body() body: BookResource): Promise<BookResource> {
     const bookId = resolvePutId(id, body);
-    await this.books.update(bookId, body);
+    await this.commands.update(bookId, body);
     return this.books.resource(bookId);
   }
 
   @Delete(':id')
   async delete(@IdParam() id: number, @Query() query: BookDeleteQuery): Promise<void> {
-    await this.books.delete(id, query);
+    await this.commands.delete(id, query);
   }
 }

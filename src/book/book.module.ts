@@ -10,12 +10,16 @@ import { BookPageService } from './book-page.service';
 import { BookController } from './book.controller';
 import { Book } from './book.entity';
 import { BookRepository } from './book.repository';
-import { BookService } from './book.service';
+import { BookCommandService } from './book-command.service';
+import { BookQueryService } from './book-query.service';
 import { BookshelfService } from './bookshelf.service';
 import { BookshelfController, EditionController } from './edition.controller';
 import { Edition } from './edition.entity';
 
-/** Books and editions: list/get/add/update/delete, monitor, editor, bookshelf, editions. */
+/**
+ * Books and editions: reading (BookQueryService), adding (AddBookService), editing and deleting
+ * (BookCommandService), monitoring options, the paged list, bookshelf, editions.
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([Book, Edition]),
@@ -25,7 +29,15 @@ import { Edition } from './edition.entity';
     LibraryCacheModule,
   ],
   controllers: [BookController, EditionController, BookshelfController],
-  providers: [BookRepository, BookService, BookPageService, AddBookService, BookMonitoringRepository, BookshelfService],
-  exports: [BookRepository, BookService, AddBookService, BookMonitoringRepository],
+  providers: [
+    BookRepository,
+    BookQueryService,
+    BookCommandService,
+    BookPageService,
+    AddBookService,
+    BookMonitoringRepository,
+    BookshelfService,
+  ],
+  exports: [BookRepository, BookQueryService, AddBookService, BookMonitoringRepository],
 })
 export class BookModule {}

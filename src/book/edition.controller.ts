@@ -2,7 +2,7 @@ import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { EnvService } from '../env/env.service';
 import { toEditionResource } from './book.mapper';
-import { BookService } from './book.service';
+import { BookQueryService } from './book-query.service';
 import { BookshelfResource } from './bookshelf.resource';
 import { BookshelfService } from './bookshelf.service';
 import { EditionListQuery, EditionResource } from './edition.resource';
@@ -11,7 +11,7 @@ import { EditionListQuery, EditionResource } from './edition.resource';
 @Controller('api/v1/edition')
 export class EditionController {
   constructor(
-    private readonly books: BookService,
+    private readonly books: BookQueryService,
     private readonly env: EnvService,
   ) {}
 

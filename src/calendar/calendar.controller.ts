@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { BookResource } from '../book/book.resource';
-import { BookService } from '../book/book.service';
+import { BookQueryService } from '../book/book-query.service';
 import { IdParam } from '../common/http/route-decorators';
 import { CalendarFeedQuery, CalendarQuery } from './calendar.resource';
 import { CalendarService } from './calendar.service';
@@ -11,7 +11,7 @@ import { CalendarService } from './calendar.service';
 export class CalendarController {
   constructor(
     private readonly calendar: CalendarService,
-    private readonly books: BookService,
+    private readonly books: BookQueryService,
   ) {}
 
   @Get()

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import ical from 'ical-generator';
 import { BookRepository } from '../book/book.repository';
 import type { BookResource } from '../book/book.resource';
-import { BookService } from '../book/book.service';
+import { BookQueryService } from '../book/book-query.service';
 import { CalendarRepository } from './calendar.repository';
 import type { CalendarFeedQuery, CalendarQuery } from './calendar.resource';
 
@@ -17,7 +17,7 @@ function startOfToday(): Date {
 @Injectable()
 export class CalendarService {
   constructor(
-    private readonly books: BookService,
+    private readonly books: BookQueryService,
     private readonly bookRows: BookRepository,
     private readonly repository: CalendarRepository,
   ) {}

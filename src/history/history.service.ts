@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
-import { AuthorService } from '../author/author.service';
-import { BookService } from '../book/book.service';
+import { AuthorQueryService } from '../author/author-query.service';
+import { BookQueryService } from '../book/book-query.service';
 import { BadRequestError, NotFoundError } from '../common/errors/domain-errors';
 import { pagingResource, type PagingResource, resolvePaging } from '../common/paging/paging';
 import { qualityModelFromJson } from '../parser/quality-model';
@@ -33,8 +33,8 @@ const FAILED = EntityHistoryEventType.toNumber('downloadFailed');
 export class HistoryService {
   constructor(
     private readonly repository: HistoryRepository,
-    private readonly authors: AuthorService,
-    private readonly books: BookService,
+    private readonly authors: AuthorQueryService,
+    private readonly books: BookQueryService,
     private readonly customFormats: CustomFormatService,
     private readonly events: EventEmitter2,
   ) {}

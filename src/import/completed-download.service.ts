@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { stat } from 'node:fs/promises';
-import { LibraryNotificationEvent } from '../notification/library-notification.event';
 import { FileHistoryService } from '../organizer/file-history.service';
 import { DownloadClientFactory } from '../provider/download-client/download-client-factory.service';
 import { DownloadClientService } from '../provider/download-client/download-client.service';
 import { RemotePathMappingService } from '../provider/remote-path-mapping/remote-path-mapping.service';
 import { DownloadCompletedEvent } from '../queue/download.events';
+import { DownloadImportFailedEvent } from './import.events';
 import type { StatusMessageValue, TrackedDownload } from '../queue/tracked-download.entity';
 import { TrackedDownloadService } from '../queue/tracked-download.service';
 import { DownloadClientConfigService } from '../settings/download-client/download-client-config.service';
@@ -123,12 +123,14 @@ export class CompletedDownloadService {
     const statusMessages: StatusMessageValue[] = [{ title: download.title, messages }];
     await this.tracked.setState(download.id, 'importFailed', statusMessages);
     this.events.emit(
-      LibraryNotificationEvent.NAME,
-      new LibraryNotificationEvent({
-        title: 'Import failed',
-        body: `${download.title}\n\n${messages.map((message) => `- ${message}`).join('\n')}`,
-        eventType: 'importFailure',
-        metadata: { downloadId: download.downloadId, bookIds: download.bookIds },
+      DownloadImportFailedEvent.NAME,
+      new DownloadImportFailedEvent({
+        trackedDownloadId: download.id,
+        downloadId: download.downloadId,
+        title: download.title,
+        authorId: download.authorId,
+        bookIds: download.bookIds,
+        messages,
       }),
     );
     if (download.authorId === null) return;

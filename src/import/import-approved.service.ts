@@ -5,7 +5,6 @@ import { basename, dirname, extname, join } from 'node:path';
 import { BookFileDeletedEvent } from '../book-file/book-file.events';
 import { BookFileRepository } from '../book-file/book-file.repository';
 import { BookFileService } from '../book-file/book-file.service';
-import { LibraryNotificationEvent } from '../notification/library-notification.event';
 import { qualityModel } from '../parser/quality-model';
 import { qualityById } from '../profile/quality/quality';
 import { MediaManagementConfigService } from '../settings/media-management/media-management-config.service';
@@ -157,15 +156,8 @@ export class ImportApprovedService {
         qualityId: decision.qualityId,
         isUpgrade: replaced.length > 0,
         downloadId: source.downloadId,
-      }),
-    );
-    this.events.emit(
-      LibraryNotificationEvent.NAME,
-      new LibraryNotificationEvent({
-        title: replaced.length ? 'Book upgraded' : 'Book imported',
-        body: `${book.authorName} — ${row.editionTitle || book.bookTitle} (${qualityById(decision.qualityId)?.name ?? 'Unknown'})`,
-        eventType: 'download',
-        metadata: { authorId: book.authorId, bookId: book.bookId, bookFileId: file.id, path: destination },
+        authorName: book.authorName,
+        bookTitle: row.editionTitle || book.bookTitle,
       }),
     );
     return { decision, imported: true, path: destination, bookFileId: file.id };
@@ -196,7 +188,7 @@ export class ImportApprovedService {
     const owner = await this.bookFileRows.deleteReturningOwner(file.id);
     this.events.emit(
       BookFileDeletedEvent.NAME,
-      new BookFileDeletedEvent(file.id, owner.bookId, owner.authorId, file.path),
+      new BookFileDeletedEvent(file.id, owner.bookId, owner.authorId, file.path, 'upgrade'),
     );
   }
 }

@@ -12,6 +12,26 @@ export class BookImportedEvent {
       qualityId: number;
       isUpgrade: boolean;
       downloadId?: string;
+      /** Names at import time, for messages (notifications) that should not query them again. */
+      authorName: string;
+      /** The edition's title, else the book's. */
+      bookTitle: string;
+    },
+  ) {}
+}
+
+/** A finished download could not be imported (Readarr's onImportFailure); its tracked state is `importFailed`. */
+export class DownloadImportFailedEvent {
+  static readonly NAME = 'download.importFailed';
+
+  constructor(
+    readonly init: {
+      trackedDownloadId: number;
+      downloadId: string;
+      title: string;
+      authorId: number | null;
+      bookIds: number[];
+      messages: string[];
     },
   ) {}
 }

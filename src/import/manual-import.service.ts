@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { basename, extname } from 'node:path';
-import { AuthorService } from '../author/author.service';
+import { AuthorQueryService } from '../author/author-query.service';
 import { qualityWeight } from '../book-file/book-file.mapper';
-import { BookService } from '../book/book.service';
+import { BookQueryService } from '../book/book-query.service';
 import { BadRequestError, NotFoundError } from '../common/errors/domain-errors';
 import { safePath } from '../filesystem/safe-path';
 import { qualityWire } from '../profile/quality/quality';
@@ -59,8 +59,8 @@ export class ManualImportService {
     private readonly decisions: ImportDecisionService,
     private readonly importer: ImportApprovedService,
     private readonly tracked: TrackedDownloadService,
-    private readonly authors: AuthorService,
-    private readonly books: BookService,
+    private readonly authors: AuthorQueryService,
+    private readonly books: BookQueryService,
   ) {}
 
   async propose(query: ManualImportQuery): Promise<ManualImportResource[]> {

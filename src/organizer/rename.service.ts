@@ -3,12 +3,12 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { dirname } from 'node:path';
 import { BookFileRepository } from '../book-file/book-file.repository';
 import { BadRequestError } from '../common/errors/domain-errors';
-import { LibraryNotificationEvent } from '../notification/library-notification.event';
 import { qualityModel } from '../parser/quality-model';
 import { transferFile, removeEmptyFolders } from './disk-transfer';
 import { FileHistoryService } from './file-history.service';
 import { FileNameBuilder } from './file-name-builder.service';
 import { NamingContextRepository, type NamingRow, toNamingContext } from './naming-context.repository';
+import { BookFilesRenamedEvent, type RenamedBookFile } from './organizer.events';
 import type { RenameBookResource } from './rename.resource';
 
 export interface RenamePlan {
@@ -52,7 +52,7 @@ export class RenameService {
 
   /** Renames the planned files; answers how many were renamed. Failures are logged, the rest go on. */
   async execute(plans: RenamePlan[], progress?: (message: string) => Promise<void>): Promise<number> {
-    let renamed = 0;
+    const renamed: RenamedBookFile[] = [];
     for (const plan of plans) {
       try {
         await transferFile(plan.existingPath, plan.newPath, 'move');
@@ -66,21 +66,19 @@ export class RenameService {
           quality: qualityModel(plan.row.qualityId ?? 0, plan.row.qualityRevision ?? undefined),
           data: { sourcePath: plan.existingPath, path: plan.newPath },
         });
-        renamed++;
-        await progress?.(`Renamed ${renamed} of ${plans.length} files`);
+        renamed.push({
+          bookFileId: plan.row.bookFileId,
+          authorId: plan.row.authorId,
+          bookId: plan.row.bookId,
+          previousPath: plan.existingPath,
+          path: plan.newPath,
+        });
+        await progress?.(`Renamed ${renamed.length} of ${plans.length} files`);
       } catch (error) {
         this.logger.warn(`Could not rename '${plan.existingPath}': ${(error as Error).message}`);
       }
     }
-    if (renamed > 0)
-      this.events.emit(
-        LibraryNotificationEvent.NAME,
-        new LibraryNotificationEvent({
-          title: 'Books renamed',
-          body: `${renamed} file${renamed === 1 ? '' : 's'} renamed`,
-          eventType: 'rename',
-        }),
-      );
-    return renamed;
+    if (renamed.length > 0) this.events.emit(BookFilesRenamedEvent.NAME, new BookFilesRenamedEvent(renamed));
+    return renamed.length;
   }
 }

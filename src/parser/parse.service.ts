@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AuthorService } from '../author/author.service';
-import { BookService } from '../book/book.service';
+import { AuthorQueryService } from '../author/author-query.service';
+import { BookQueryService } from '../book/book-query.service';
 import { toParsedBookInfoResource } from './parse.mapper';
 import type { ParseResource } from './parse.resource';
 import { ReleaseMatchingService } from './release-matching.service';
@@ -11,8 +11,8 @@ import { parseReleaseTitle } from './release-parser';
 export class ParseService {
   constructor(
     private readonly matching: ReleaseMatchingService,
-    private readonly authors: AuthorService,
-    private readonly books: BookService,
+    private readonly authors: AuthorQueryService,
+    private readonly books: BookQueryService,
   ) {}
 
   async parse(title: string | undefined): Promise<ParseResource | null> {

@@ -5,6 +5,7 @@ import { BookAddedEvent, BookDeletedEvent, BookEditedEvent } from '../book/book.
 import { BookFileDeletedEvent } from '../book-file/book-file.events';
 import { BookImportedEvent } from '../import/import.events';
 import { AuthorRefreshedEvent } from '../metadata-source/refresh/refresh.events';
+import { BookFilesRenamedEvent } from '../organizer/organizer.events';
 import { BookGrabbedEvent } from '../queue/download.events';
 import { QueueUpdatedEvent } from '../queue/queue.events';
 import { RootFolderAddedEvent, RootFolderDeletedEvent, RootFolderEditedEvent } from '../root-folder/root-folder.events';
@@ -85,6 +86,12 @@ export class LibraryPushListener {
       changes.push(updated('book', event.bookId), ...WANTED.map((name) => updated(name, event.bookId!)));
     if (event.authorId !== null) changes.push(updated('author', event.authorId));
     this.publish(...changes);
+  }
+
+  @OnEvent(BookFilesRenamedEvent.NAME)
+  onBookFilesRenamed(event: BookFilesRenamedEvent): void {
+    const ids = event.files.flatMap((file) => (file.bookFileId === null ? [] : [file.bookFileId]));
+    if (ids.length) this.publish(updated('bookfile', ...ids));
   }
 
   /** Readarr marks each grabbed book `grabbed: true` in the pushed resource (never in REST answers). */

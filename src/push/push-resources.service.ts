@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AuthorService } from '../author/author.service';
-import { BookService } from '../book/book.service';
+import { AuthorQueryService } from '../author/author-query.service';
+import { BookQueryService } from '../book/book-query.service';
 import { BookFileService } from '../book-file/book-file.service';
 import { CommandQueueService, toCommandResource } from '../command';
 import { QueueService } from '../queue/queue.service';
@@ -18,8 +18,8 @@ export class PushResourcesService {
   private readonly builders: Record<string, Builder>;
 
   constructor(
-    authors: AuthorService,
-    books: BookService,
+    authors: AuthorQueryService,
+    books: BookQueryService,
     bookFiles: BookFileService,
     commands: CommandQueueService,
     queue: QueueService,

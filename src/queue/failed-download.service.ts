@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { CommandQueueService } from '../command/command-queue.service';
-import { LibraryNotificationEvent } from '../notification/library-notification.event';
 import { DownloadClientConfigService } from '../settings/download-client/download-client-config.service';
 import { DownloadFailedEvent } from './download.events';
 import type { TrackedDownload } from './tracked-download.entity';
@@ -9,7 +8,7 @@ import { TrackedDownloadService } from './tracked-download.service';
 
 /**
  * Failed downloads (Readarr's FailedDownloadService + RedownloadFailedDownloadService): marks the tracked
- * download failed, publishes `download.failed` (history and blocklist listen) with a `library.notification`,
+ * download failed, publishes `download.failed` (history, blocklist and notifications listen),
  * and searches the books again when `downloadClient.autoRedownloadFailed` allows it.
  */
 @Injectable()
@@ -59,21 +58,6 @@ export class FailedDownloadService {
         download.errorMessage = init.message;
         await this.tracked.save(download);
       }
-    this.events.emit(
-      LibraryNotificationEvent.NAME,
-      new LibraryNotificationEvent({
-        title: 'Download failed',
-        body: `**${init.sourceTitle}**\n\n${init.message}`,
-        priority: 'high',
-        eventType: 'downloadFailure',
-        metadata: {
-          authorId: init.authorId,
-          bookIds: init.bookIds,
-          downloadId: init.downloadId,
-          message: init.message,
-        },
-      }),
-    );
     await this.redownload(event);
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AuthorService } from '../author/author.service';
-import { BookService } from '../book/book.service';
+import { AuthorQueryService } from '../author/author-query.service';
+import { BookQueryService } from '../book/book-query.service';
 import type { PagingResource, SortDirectionName } from '../common/paging/paging';
 import { toCustomFormatResource } from '../profile/custom-format/custom-format.mapper';
 import { CustomFormatService } from '../profile/custom-format/custom-format.service';
@@ -20,8 +20,8 @@ import { TrackedDownloadService } from './tracked-download.service';
 export class QueueService {
   constructor(
     private readonly tracked: TrackedDownloadService,
-    private readonly authors: AuthorService,
-    private readonly books: BookService,
+    private readonly authors: AuthorQueryService,
+    private readonly books: BookQueryService,
     private readonly customFormats: CustomFormatService,
     private readonly clients: DownloadClientFactory,
   ) {}

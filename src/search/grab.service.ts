@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { BadRequestError, ConflictError } from '../common/errors/domain-errors';
 import type { RemoteBook } from '../decision/remote-book';
-import { LibraryNotificationEvent } from '../notification/library-notification.event';
 import { qualityModel } from '../parser/quality-model';
 import type { DownloadClient } from '../provider/download-client/download-client';
 import { DownloadClientFactory } from '../provider/download-client/download-client-factory.service';
@@ -91,15 +90,6 @@ export class GrabService {
       downloadForced: options.forced,
     };
     await this.events.emitAsync(BookGrabbedEvent.NAME, new BookGrabbedEvent(init));
-    this.events.emit(
-      LibraryNotificationEvent.NAME,
-      new LibraryNotificationEvent({
-        title: 'Book grabbed',
-        body: `**${remote.author.name}** – ${init.bookTitles.join(', ')}\n\n${release.title} (${quality.quality.name}) from ${release.indexer}, sent to ${client.name}`,
-        eventType: 'grab',
-        metadata: { ...init, release: grabbed },
-      }),
-    );
     return download;
   }
 

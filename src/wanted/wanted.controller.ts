@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { BookResource } from '../book/book.resource';
-import { BookService } from '../book/book.service';
+import { BookQueryService } from '../book/book-query.service';
 import { IdParam } from '../common/http/route-decorators';
 import { BookResourcePagingResource, WantedQuery } from './wanted.resource';
 import { WantedService } from './wanted.service';
@@ -11,7 +11,7 @@ import { WantedService } from './wanted.service';
 export class MissingController {
   constructor(
     private readonly wanted: WantedService,
-    private readonly books: BookService,
+    private readonly books: BookQueryService,
   ) {}
 
   @Get()
@@ -30,7 +30,7 @@ export class MissingController {
 export class CutoffController {
   constructor(
     private readonly wanted: WantedService,
-    private readonly books: BookService,
+    private readonly books: BookQueryService,
   ) {}
 
   @Get()

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthorBookCountRepository } from '../author/author-book-count.repository';
 import { BookRepository, WANTED_SORT_COLUMNS, type WantedPage } from '../book/book.repository';
 import type { BookResource } from '../book/book.resource';
-import { BookService } from '../book/book.service';
+import { BookQueryService } from '../book/book-query.service';
 import { BookFileService } from '../book-file/book-file.service';
 import { pagingResource, type PagingResource, type PagingSpec, resolvePaging } from '../common/paging/paging';
 import type { WantedQuery } from './wanted.resource';
@@ -12,7 +12,7 @@ import type { WantedQuery } from './wanted.resource';
 export class WantedService {
   constructor(
     private readonly repository: BookRepository,
-    private readonly books: BookService,
+    private readonly books: BookQueryService,
     private readonly files: BookFileService,
     private readonly bookCounts: AuthorBookCountRepository,
   ) {}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createAuthor, createBook, createBookFile, createEdition, createSeries } from '../factories';
-import { BookService } from '../../src/book/book.service';
+import { BookQueryService } from '../../src/book/book-query.service';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { sql } from '../utils/test-database';
 
@@ -343,7 +343,7 @@ describe('GET /book over many keyset batches', () => {
   afterAll(() => t.close());
 
   it('streams every book once, in id order, whatever the batch size (the next batch is prefetched)', async () => {
-    const books = t.app.get(BookService);
+    const books = t.app.get(BookQueryService);
     const whole = (await t.api.get('/api/v1/book').expect(200)).body as { id: number }[];
     expect(whole.map((book) => book.id)).toEqual([...whole.map((book) => book.id)].sort((a, b) => a - b));
     for (const batchSize of [1, 3, 8, 50]) {

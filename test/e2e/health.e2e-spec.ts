@@ -2,7 +2,9 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HealthService, LIBRARY_NOTIFICATION_EVENT, LibraryNotification } from '../../src/system/health/health.service';
+import { type LibraryMessage, healthMessages } from '../../src/notifier/library-messages';
+import { HealthIssuesChangedEvent } from '../../src/system/health/health.events';
+import { HealthService } from '../../src/system/health/health.service';
 import { FakeHttpServer } from '../fakes/fake-http';
 import { runCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
@@ -12,7 +14,7 @@ describe('health', () => {
   let t: TestApp;
   let metadata: FakeHttpServer;
   let metadataUp = true;
-  const events: LibraryNotification[] = [];
+  const events: LibraryMessage[] = [];
 
   beforeAll(async () => {
     metadata = await new FakeHttpServer((_request, response) => {
@@ -20,7 +22,9 @@ describe('health', () => {
       response.end();
     }).start();
     t = await createTestApp({ METADATA_SOURCE_URL: metadata.url });
-    t.app.get(EventEmitter2).on(LIBRARY_NOTIFICATION_EVENT, (event: LibraryNotification) => events.push(event));
+    t.app
+      .get(EventEmitter2)
+      .on(HealthIssuesChangedEvent.NAME, (event: HealthIssuesChangedEvent) => events.push(...healthMessages(event)));
   });
   afterAll(async () => {
     await t.close();
@@ -68,7 +72,7 @@ describe('health', () => {
         eventType: 'health',
         priority: 'high',
         body: `Missing root folder: ${folder}`,
-        metadata: expect.objectContaining({ source: 'RootFolderCheck', type: 'error' }),
+        data: expect.objectContaining({ source: 'RootFolderCheck', type: 'error' }),
       }),
     ]);
 
@@ -79,7 +83,7 @@ describe('health', () => {
     mkdirSync(folder);
     await runCommand(t, 'CheckHealth');
     expect(await sources()).not.toContain('RootFolderCheck');
-    expect(events[1]).toMatchObject({ eventType: 'healthRestored', metadata: { source: 'RootFolderCheck' } });
+    expect(events[1]).toMatchObject({ eventType: 'healthRestored', data: { source: 'RootFolderCheck' } });
   });
 
   // MetadataSourceCheck is the metadata-source feature's check, registered through the same registry.

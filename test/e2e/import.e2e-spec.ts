@@ -11,6 +11,7 @@ import { createAuthor, createBook } from '../factories';
 import { FakeQBittorrent } from '../fakes/qbittorrent-fake';
 import { makeEpub, makeMp3 } from '../fixtures/media/generators';
 import { runCommand } from '../utils/commands';
+import { recordLibraryNotifications, type RecordedLibraryNotification } from '../utils/library-events';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { addQBittorrent, ebookProfileId } from '../utils/search-fixture';
 
@@ -21,7 +22,7 @@ describe('completed-download import', () => {
   let root: string;
   let downloads: string;
   let clientId: number;
-  const notifications: { title: string; eventType: string }[] = [];
+  let notifications: RecordedLibraryNotification[] = [];
   const imported: unknown[] = [];
 
   beforeAll(async () => {
@@ -29,7 +30,7 @@ describe('completed-download import', () => {
     t = await createTestApp({ COMMAND_POLL_INTERVAL_MS: '50' });
     db = t.app.get(DataSource);
     const events = t.app.get(EventEmitter2);
-    events.on('library.notification', (event: { title: string; eventType: string }) => notifications.push(event));
+    notifications = recordLibraryNotifications(t);
     events.on('book.imported', (event: unknown) => imported.push(event));
     root = mkdtempSync(join(tmpdir(), 'quire-root-'));
     downloads = mkdtempSync(join(tmpdir(), 'quire-downloads-'));

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
-import { BookService } from '../../src/book/book.service';
+import { BookQueryService } from '../../src/book/book-query.service';
 import { LibraryVersionRepository } from '../../src/library-cache/library-version.repository';
 import { createAuthor, createBook, createBookFile, createSeries } from '../factories';
 import { runCommand } from '../utils/commands';
@@ -196,7 +196,7 @@ describe('whole-library answers served from the library cache', () => {
       expect(listQueries).toHaveLength(1);
 
       await createBook(db, author, { title: 'Twice' });
-      const cutShort = t.app.get(BookService).listJsonChunks({});
+      const cutShort = t.app.get(BookQueryService).listJsonChunks({});
       await cutShort.next(); // this build has started and sent its first chunk
       const waiting = t.api.get('/api/v1/book').expect(200);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -220,7 +220,7 @@ describe('whole-library answers served from the library cache', () => {
     expect(await cachedBytes()).toBe(Buffer.byteLength(first.text));
 
     await createBook(db, author, { title: 'Superseded' });
-    const cutShort = t.app.get(BookService).listJsonChunks({});
+    const cutShort = t.app.get(BookQueryService).listJsonChunks({});
     await cutShort.next(); // a rebuild has started: the old body is gone already, not kept beside it
     expect(await cachedBytes()).toBe(0);
     await cutShort.return(undefined);

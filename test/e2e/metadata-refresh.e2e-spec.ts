@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { ConfigStore } from '../../src/database/config-store.service';
 import { FakeOpenLibrary } from '../fakes/open-library.fake';
 import { CommandJson, runCommand, waitForCommand } from '../utils/commands';
+import { recordLibraryNotifications } from '../utils/library-events';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { sql } from '../utils/test-database';
 
@@ -61,10 +61,7 @@ describe('add author → RefreshAuthor → books and editions from Open Library'
   }
 
   it('lookup → POST /author queues RefreshAuthor {isNewAuthor}; books are filtered by the metadata profile', async () => {
-    const notifications: { title: string; body: string; eventType: string }[] = [];
-    t.app
-      .get(EventEmitter2)
-      .on('library.notification', (event: (typeof notifications)[number]) => notifications.push(event));
+    const notifications = recordLibraryNotifications(t);
     const lookup = await t.api.get('/api/v1/author/lookup?term=tolkien').expect(200);
     const created = await t.api
       .post('/api/v1/author')

@@ -1,8 +1,8 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LibraryNotificationEvent } from '../../src/notification/library-notification.event';
+import { HealthIssuesChangedEvent } from '../../src/system/health/health.events';
+import { emitLibraryEvent } from '../utils/library-events';
 import { FakeHomeAssistant } from '../fakes/home-assistant.fake';
 import { FakeNtfy } from '../fakes/ntfy.fake';
 import { SilentTcpServer } from '../fakes/smtp.fake';
@@ -197,31 +197,22 @@ describe('notification hub: durable deliveries, retries, timeouts, idempotency, 
     expect(claims).toEqual([{ claim_token: null }, { claim_token: null }]);
   });
 
-  it('library.notification events go through the same dispatcher as source_agent "quire"', async () => {
-    const events = t.app.get(EventEmitter2);
-    await events.emitAsync(
-      LibraryNotificationEvent.NAME,
-      new LibraryNotificationEvent({
-        title: 'Book imported',
-        body: '**Dune** was imported',
-        priority: 'low',
-        eventType: 'download',
-        metadata: { bookId: 7 },
-      }),
-    );
+  it('domain events become notifications through the same dispatcher, as source_agent "quire"', async () => {
+    const issue = { source: 'IndexerCheck', type: 'warning' as const, message: 'No indexers', wikiUrl: '' };
+    await emitLibraryEvent(t, new HealthIssuesChangedEvent([], [issue]));
     const publish = await waitFor(
-      async () => ntfy.published.find((p) => p.title === 'Book imported'),
+      async () => ntfy.published.find((p) => p.title === 'Health Check Restored'),
       'the library notification at ntfy',
     );
     expect(publish.tags).toEqual(['quire']);
     expect(publish.priority).toBe('low');
     const list = await t.api.get('/notifications?sortKey=createdAt&sortDirection=descending').expect(200);
-    const stored = list.body.records.find((r: { title: string }) => r.title === 'Book imported');
+    const stored = list.body.records.find((r: { title: string }) => r.title === 'Health Check Restored');
     expect(stored).toMatchObject({
       sourceAgent: 'quire',
       resolvedBy: 'route',
       channels: ['ntfy'],
-      metadata: { bookId: 7, event_type: 'download' },
+      metadata: { source: 'IndexerCheck', event_type: 'healthRestored' },
       status: 'ok',
     });
   });

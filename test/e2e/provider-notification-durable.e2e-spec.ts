@@ -1,11 +1,10 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { ServerResponse } from 'node:http';
-import { LibraryNotificationEvent } from '../../src/notification/library-notification.event';
 import { FakeHttpServer, RecordedRequest, sendJson } from '../fakes/fake-http';
 import { FakeHomeAssistant } from '../fakes/home-assistant.fake';
 import { FakeNtfy } from '../fakes/ntfy.fake';
 import { FakeSmtp } from '../fakes/smtp.fake';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { emitLibraryEvent, libraryEvents } from '../utils/library-events';
 import { sql } from '../utils/test-database';
 import { waitFor } from '../utils/wait-for';
 
@@ -104,13 +103,7 @@ describe('providers: notification connections go through the hub’s durable dis
   const create = async (body: Record<string, unknown>): Promise<number> =>
     (await t.api.post('/api/v1/notification?forceSave=true').send(body).expect(200)).body.id as number;
 
-  const emit = (eventType: string, title: string, metadata: Record<string, unknown> = {}) =>
-    t.app
-      .get(EventEmitter2)
-      .emitAsync(
-        LibraryNotificationEvent.NAME,
-        new LibraryNotificationEvent({ title, body: `**${title}**`, eventType, metadata }),
-      );
+  const emit = (event: object) => emitLibraryEvent(t, event);
 
   /** The id of the connections' notification for an event title (the hub's own routing makes another one). */
   const connectionNotification = (title: string) =>
@@ -191,11 +184,11 @@ describe('providers: notification connections go through the hub’s durable dis
     ha.script({ kind: 'status', status: 502 }, { kind: 'ok' });
     hooks.script('/flaky', 503, 200);
     smtp.rejectRecipientWith = 451;
-    await emit('grab', 'Grabbed Dune', { release: { releaseTitle: 'Dune.epub' } });
-    // The first attempts are over (emitAsync waits for them); the mail relay recovers now.
+    await emit(libraryEvents.grabbed('Dune.epub'));
+    // The first attempts are over (emit waits for them); the mail relay recovers now.
     smtp.rejectRecipientWith = undefined;
 
-    const id = await connectionNotification('Grabbed Dune');
+    const id = await connectionNotification('Book grabbed');
     const record = await settled(id);
     expect(record).toMatchObject({
       sourceAgent: 'quire',
@@ -230,7 +223,7 @@ describe('providers: notification connections go through the hub’s durable dis
     // What the peers received, once each.
     const published = ntfy.published.slice(before.ntfy);
     expect(published).toHaveLength(1);
-    expect(published[0]).toMatchObject({ topic: 'books', title: 'Grabbed Dune', priority: 'high' }); // the connection's priority 4
+    expect(published[0]).toMatchObject({ topic: 'books', title: 'Book grabbed', priority: 'high' }); // the connection's priority 4
     expect(published[0].headers.authorization).toBe(`Bearer ${SECRETS.ntfyToken}`);
     const hookCalls = hooks.calls('/flaky');
     expect(hookCalls).toHaveLength(2);
@@ -240,19 +233,22 @@ describe('providers: notification connections go through the hub’s durable dis
     );
     expect(JSON.parse(hookCalls[1].body.toString())).toMatchObject({
       eventType: 'Grab',
-      release: { releaseTitle: 'Dune.epub' },
+      release: { title: 'Dune.epub' },
     });
     const mails = smtp.messages.slice(before.mails);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ subject: 'Grabbed Dune', user: 'mailer', envelopeTo: ['reader@example.test'] });
+    expect(mails[0]).toMatchObject({ subject: 'Book grabbed', user: 'mailer', envelopeTo: ['reader@example.test'] });
     const spoken = ha.calls.slice(before.ha).filter((call) => call.json);
-    expect(spoken.at(-1)!.json).toMatchObject({ message: 'Grabbed Dune: Grabbed Dune', source_agent: 'quire' });
+    expect(spoken.at(-1)!.json).toMatchObject({
+      message: expect.stringMatching(/^Book grabbed: Frank Herbert – Dune/),
+      source_agent: 'quire',
+    });
 
     // No secret in the API's answers nor in the hub's tables.
     const single = (await t.api.get(`/notifications/${id}`).expect(200)).text;
     const page = (await t.api.get('/notifications?pageSize=50').expect(200)).text;
     const dump = await hubDump();
-    expect(dump).toContain('Grabbed Dune'); // the dump does hold the rows
+    expect(dump).toContain('Book grabbed'); // the dump does hold the rows
     for (const text of [single, page, dump]) {
       for (const secret of [SECRETS.ntfyToken, SECRETS.hookPassword, SECRETS.smtpPassword, ha.webhookUrl()])
         expect(text).not.toContain(secret);
@@ -276,7 +272,7 @@ describe('providers: notification connections go through the hub’s durable dis
     const id = await create(body); // forceSave: saved without a test call
     const before = hooks.calls('/down').length;
 
-    const emitted = emit('download', 'Imported Emma');
+    const emitted = emit(libraryEvents.imported());
     await waitFor(async () => hooks.calls('/down').length > before, 'the first attempt to reach /down');
     await t.api
       .put(`/api/v1/notification/${id}?forceSave=true`)
@@ -293,7 +289,7 @@ describe('providers: notification connections go through the hub’s durable dis
     hooks.release();
     await emitted;
 
-    const record = await settled(await connectionNotification('Imported Emma'));
+    const record = await settled(await connectionNotification('Book imported'));
     expect(record.finalState).toBe('delivered');
     const [delivery] = record.deliveries as Delivery[];
     expect(delivery).toMatchObject({ connectionId: id, channel: 'webhook', state: 'delivered' });
@@ -319,8 +315,8 @@ describe('providers: notification connections go through the hub’s durable dis
     });
     const before = ntfy.published.length;
     ntfy.script({ kind: 'status', status: 503 }, { kind: 'ok' });
-    await emit('rename', 'Renamed files');
-    const record = await settled(await connectionNotification('Renamed files'));
+    await emit(libraryEvents.renamed());
+    const record = await settled(await connectionNotification('Books renamed'));
     expect(record.finalState).toBe('delivered');
     const outcomes = (record.deliveries as Delivery[]).map((d) => d.attempts.map((a) => a.outcome).join(',')).sort();
     expect(outcomes).toEqual(['failed,sent', 'sent']);
@@ -341,13 +337,13 @@ describe('providers: notification connections go through the hub’s durable dis
       fields: [{ name: 'url', value: `${hooks.server.url}/gone` }],
     });
     const before = hooks.calls('/gone').length;
-    const emitted = emit('authorAdded', 'Added Austen');
+    const emitted = emit(libraryEvents.authorAdded());
     await waitFor(async () => hooks.calls('/gone').length > before, 'the first attempt to reach /gone');
     await t.api.delete(`/api/v1/notification/${id}`).expect(200);
     hooks.release();
     await emitted;
 
-    const record = await settled(await connectionNotification('Added Austen'));
+    const record = await settled(await connectionNotification('Author added'));
     expect(record.finalState).toBe('failed');
     const [delivery] = record.deliveries as Delivery[];
     expect(delivery).toMatchObject({ connectionId: id, state: 'failed', attemptCount: 2 });

@@ -1,6 +1,8 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
-import { LibraryNotificationEvent } from '../../src/notification/library-notification.event';
+import { DataSource } from 'typeorm';
+import { LibraryEventListener } from '../../src/notifier/library-event.listener';
+import { createAuthor, createBook } from '../factories';
 import { FakeHttpServer, sendJson } from '../fakes/fake-http';
+import { emitLibraryEvent, libraryEvents } from '../utils/library-events';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
 const HOOK_PASSWORD = 'hook-secret-password';
@@ -96,21 +98,14 @@ describe('providers: notification connections', () => {
       .send(webhook(`${hooks.url}/imports`, { onGrab: false, onReleaseImport: true }))
       .expect(200);
     const before = hooks.requests.length;
-    await t.app
-      .get(EventEmitter2)
-      .emitAsync(
-        LibraryNotificationEvent.NAME,
-        new LibraryNotificationEvent({
-          title: 'Grabbed',
-          body: 'A book',
-          eventType: 'grab',
-          metadata: { release: { releaseTitle: 'x' } },
-        }),
-      );
+    await emitLibraryEvent(t, libraryEvents.grabbed('x'));
     const sent = hooks.requests.slice(before);
     // The grab goes to both onGrab hooks (the broken one fails quietly), not to the import-only one.
     expect(sent.map((r) => r.url.pathname).sort()).toEqual(['/broken', '/hook']);
-    expect(JSON.parse(sent.find((r) => r.url.pathname === '/hook')!.body.toString())).toMatchObject({ eventType: 'Grab', release: { releaseTitle: 'x' } });
+    expect(JSON.parse(sent.find((r) => r.url.pathname === '/hook')!.body.toString())).toMatchObject({
+      eventType: 'Grab',
+      release: { title: 'x' },
+    });
   });
 
   it('ntfy connections publish to each topic through the hub’s channel class', async () => {
@@ -130,5 +125,56 @@ describe('providers: notification connections', () => {
     const sent = hooks.requests.slice(before);
     expect(sent.map((r) => r.url.pathname)).toEqual(['/books', '/quire']);
     expect(sent[0].headers.authorization).toBe('Bearer tk_secret');
+  });
+
+  /** The JSON bodies the fake received at these paths since `before`. */
+  const payloadsAt = (before: number, ...paths: string[]) =>
+    hooks.requests
+      .slice(before)
+      .filter((request) => paths.includes(request.url.pathname))
+      .map(
+        (request) => ({ at: request.url.pathname, ...JSON.parse(request.body.toString()) }) as Record<string, unknown>,
+      );
+
+  it('an import reaches onReleaseImport connections; an upgrade only those with onUpgrade too (Readarr)', async () => {
+    const flags = { onGrab: false, onReleaseImport: true };
+    await t.api
+      .post('/api/v1/notification')
+      .send(webhook(`${hooks.url}/release-only`, flags))
+      .expect(200);
+    await t.api
+      .post('/api/v1/notification')
+      .send(webhook(`${hooks.url}/with-upgrade`, { ...flags, onUpgrade: true }))
+      .expect(200);
+    let before = hooks.requests.length;
+    await emitLibraryEvent(t, libraryEvents.imported(true));
+    expect(payloadsAt(before, '/release-only', '/with-upgrade')).toEqual([
+      expect.objectContaining({ at: '/with-upgrade', eventType: 'Download', bookId: 7 }),
+    ]);
+    before = hooks.requests.length;
+    await emitLibraryEvent(t, libraryEvents.imported(false));
+    expect(
+      payloadsAt(before, '/release-only', '/with-upgrade')
+        .map((payload) => payload.at)
+        .sort(),
+    ).toEqual(['/release-only', '/with-upgrade']);
+  });
+
+  it('deleting a book and an author notifies onBookDelete / onAuthorDelete connections', async () => {
+    await t.api
+      .post('/api/v1/notification')
+      .send(webhook(`${hooks.url}/deletes`, { onGrab: false, onBookDelete: true, onAuthorDelete: true }))
+      .expect(200);
+    const db = t.app.get(DataSource);
+    const author = await createAuthor(db, { name: 'Delia Deleted' });
+    const book = await createBook(db, author, { title: 'Gone Book' });
+    const before = hooks.requests.length;
+    await t.api.delete(`/api/v1/book/${book.id}`).expect(200);
+    await t.api.delete(`/api/v1/author/${author.id}`).expect(200);
+    await t.app.get(LibraryEventListener).idle();
+    expect(payloadsAt(before, '/deletes')).toEqual([
+      expect.objectContaining({ eventType: 'BookDelete', bookId: book.id, title: 'Gone Book', deletedFiles: false }),
+      expect.objectContaining({ eventType: 'AuthorDelete', authorId: author.id, name: 'Delia Deleted' }),
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthorResource } from '../../author/author.resource';
-import { AuthorService } from '../../author/author.service';
+import { AuthorQueryService } from '../../author/author-query.service';
 import { ServiceUnavailableError } from '../../common/errors/domain-errors';
 import {
   METADATA_SOURCE,
@@ -42,7 +42,7 @@ export class LookupService {
     @Inject(METADATA_SOURCE) private readonly source: MetadataSource,
     private readonly settings: MetadataSourceSettingsService,
     private readonly index: LibraryIndexRepository,
-    private readonly authors: AuthorService,
+    private readonly authors: AuthorQueryService,
   ) {}
 
   async lookupAuthors(term: string | undefined): Promise<AuthorResource[]> {

@@ -20,7 +20,7 @@ import {
 import { editionAllowed, ProfileRules, workRejection } from './book-filter';
 import { CatalogueWriter, PlannedBook, WriteOutcome } from './catalogue-writer';
 import { booksToMonitor, monitorNewBook } from './monitoring';
-import { AuthorRefreshedEvent } from './refresh.events';
+import { AuthorAddCompletedEvent, AuthorRefreshedEvent } from './refresh.events';
 
 export interface RefreshResult {
   authorId: number;
@@ -186,12 +186,10 @@ export class RefreshAuthorService {
   }
 
   private async announceNewAuthor(author: Author, remote: RemoteAuthor, bookCount: number): Promise<void> {
-    this.events.emit('library.notification', {
-      title: 'Author added',
-      body: `**${remote.name}** was added with ${bookCount} book${bookCount === 1 ? '' : 's'}.`,
-      eventType: 'authorAdded',
-      metadata: { authorId: author.id, foreignAuthorId: remote.foreignAuthorId },
-    });
+    this.events.emit(
+      AuthorAddCompletedEvent.NAME,
+      new AuthorAddCompletedEvent(author.id, remote.foreignAuthorId, remote.name, bookCount),
+    );
     if (author.addOptions?.searchForMissingBooks) {
       await this.commands.enqueue('AuthorSearch', { authorId: author.id }).catch((error: unknown) => {
         this.logger.warn(`AuthorSearch for ${remote.name} not queued: ${(error as Error).message}`);

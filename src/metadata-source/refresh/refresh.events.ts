@@ -7,3 +7,14 @@ export class AuthorRefreshedEvent {
     readonly updatedBookIds: number[],
   ) {}
 }
+
+/** A new author's first refresh is done: its books are in the library (Readarr's onAuthorAdded). */
+export class AuthorAddCompletedEvent {
+  static readonly NAME = 'author.addCompleted';
+  constructor(
+    readonly authorId: number,
+    readonly foreignAuthorId: string,
+    readonly name: string,
+    readonly bookCount: number,
+  ) {}
+}

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import type { Counter, Histogram } from 'prom-client';
 import { EnvService } from '../../env/env.service';
@@ -11,7 +11,7 @@ import { METRIC_DELIVERIES, METRIC_DELIVERY_DURATION } from '../hub-metrics';
 import { ChannelMessage, ChannelName } from '../notification.types';
 import { retryDelayMs } from './backoff';
 import { CircuitBreakerRegistry } from './circuit-breaker.registry';
-import { ConnectionTargets } from './connection-targets';
+import { CONNECTION_TARGETS, type ConnectionTargetResolver } from './connection-targets';
 import { AttemptRecord, ClaimedDelivery, DeliveryRepository, FirstResult } from './delivery.repository';
 
 export interface AttemptResult {
@@ -33,7 +33,7 @@ export class DeliveryRunner {
     private readonly channels: ChannelRegistry,
     private readonly breakers: CircuitBreakerRegistry,
     private readonly repository: DeliveryRepository,
-    private readonly connections: ConnectionTargets,
+    @Inject(CONNECTION_TARGETS) private readonly connections: ConnectionTargetResolver,
     @InjectMetric(METRIC_DELIVERIES) private readonly deliveries: Counter<string>,
     @InjectMetric(METRIC_DELIVERY_DURATION) private readonly duration: Histogram<string>,
   ) {}

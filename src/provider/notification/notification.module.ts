@@ -2,31 +2,16 @@ import { Module } from '@nestjs/common';
 import { NotificationModule as HubModule } from '../../notification/notification.module';
 import { ProviderRegistry } from '../core/provider';
 import { ProviderCoreModule } from '../core/provider-core.module';
-import { NotificationEventListener } from './notification-event.listener';
-import {
-  EmailConnection,
-  HomeAssistantConnection,
-  NtfyConnection,
-  QuireHubConnection,
-  WebhookConnection,
-} from './notification.connections';
+import { CHANNEL_CONNECTIONS, ConnectionTargetsModule } from './connection-targets.module';
+import { QuireHubConnection } from './notification.connections';
 import { NotificationController } from './notification.controller';
 import { NOTIFICATION_REGISTRY, NotificationService } from './notification.service';
-import { NotificationTargetResolver } from './notification-target.resolver';
-import { SendToEReaderConnection } from './send-to-ereader.connection';
 import { SendToEReaderHandler } from './send-to-ereader.handler';
 import { SendToEReaderImportListener } from './send-to-ereader.import-listener';
 import { SendToEReaderRepository } from './send-to-ereader.repository';
 import { SendToEReaderService } from './send-to-ereader.service';
 
-const CONNECTIONS = [
-  EmailConnection,
-  HomeAssistantConnection,
-  NtfyConnection,
-  QuireHubConnection,
-  SendToEReaderConnection,
-  WebhookConnection,
-];
+const CONNECTIONS = [...CHANNEL_CONNECTIONS, QuireHubConnection];
 
 /** Send to E-Reader's own parts: file choice and sending, the command, the import hook. */
 const SEND_TO_EREADER = [
@@ -38,21 +23,20 @@ const SEND_TO_EREADER = [
 
 /**
  * `/api/v1/notification`: Readarr's notification connections. Library events reach them through the hub's durable
- * dispatcher (retries, history); `test` sends directly with the hub's channel classes.
+ * dispatcher (retries, history) from the notifier's listener (`src/notifier/`); `test` sends directly with the
+ * hub's channel classes.
  */
 @Module({
-  imports: [ProviderCoreModule, HubModule],
+  imports: [ProviderCoreModule, HubModule, ConnectionTargetsModule],
   controllers: [NotificationController],
   providers: [
-    ...CONNECTIONS,
+    QuireHubConnection,
     {
       provide: NOTIFICATION_REGISTRY,
       inject: CONNECTIONS,
       useFactory: (...connections: InstanceType<(typeof CONNECTIONS)[number]>[]) => new ProviderRegistry(connections),
     },
     NotificationService,
-    NotificationEventListener,
-    NotificationTargetResolver,
     ...SEND_TO_EREADER,
   ],
   exports: [NotificationService],

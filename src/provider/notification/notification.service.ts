@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { NotificationDispatcher } from '../../notification/dispatcher.service';
-import type { ConnectionTarget } from '../../notification/delivery/connection-targets';
-import type { ChannelMessage, DeliveryChannel } from '../../notification/notification.types';
+import type { DeliveryChannel } from '../../notification/notification.types';
 import { ProviderRegistry } from '../core/provider';
 import { ProviderDefinitionRepository } from '../core/provider-definition.repository';
 import { KindState, ProviderService } from '../core/provider.service';
@@ -67,54 +66,37 @@ export class NotificationService extends ProviderService<NotificationConnection,
   }
 
   /**
-   * Delivers one library event to every connection whose matching `on*` flag is set (and whose tags match, when
-   * the event names the author's tags). Channel connections (Email, Ntfy, HomeAssistant, Webhook) go through
-   * the hub's durable dispatcher as one notification (source_agent `quire`) with one delivery per connection
-   * target: the first attempt runs now, transient failures are retried in the background, and every attempt
-   * is visible in GET /notifications/{id}. Returns the number of deliveries whose first attempt succeeded.
+   * Delivers one library event to every connection whose matching `on*` flag is set (and `alsoRequires` flags:
+   * Readarr sends an upgrade only with `onUpgrade` too), whose tags match when the event names the author's tags.
+   * Connections go through the hub's durable dispatcher as one notification (source_agent `quire`) with one
+   * delivery per connection target: the first attempt runs now, transient failures are retried in the background,
+   * and every attempt is visible in GET /notifications/{id}. QuireHub connections have no targets: library events
+   * reach the hub's routing table directly. Returns the number of deliveries whose first attempt succeeded.
    * Failures are logged and never thrown.
    */
-  async deliver(
-    event: ConnectionEvent,
-    options: { skipImplementations?: string[]; tags?: number[] } = {},
-  ): Promise<number> {
+  async deliver(event: ConnectionEvent, options: { tags?: number[]; alsoRequires?: string[] } = {}): Promise<number> {
     if (event.eventType === 'test') return 0;
-    const flag = NOTIFICATION_EVENTS[event.eventType].flag;
+    const flags = [NOTIFICATION_EVENTS[event.eventType].flag, ...(options.alsoRequires ?? [])];
     const message = connectionMessage(event);
     const targets: { connectionId: number; connectionPart: number; channel: DeliveryChannel }[] = [];
-    let delivered = 0;
     for (const definition of await this.listEnabled()) {
-      if (definition.options[flag] !== true) continue;
+      if (!flags.every((flag) => definition.options[flag] === true)) continue;
       if (
         event.eventType === 'health' &&
         event.priority !== 'high' &&
         definition.options.includeHealthWarnings !== true
       )
         continue;
-      if (options.skipImplementations?.includes(definition.implementation)) continue;
       if (definition.tags.length && options.tags && !definition.tags.some((tag) => options.tags!.includes(tag)))
         continue;
       const resolved = this.resolve(definition);
-      if (!resolved) continue;
-      const { provider, settings } = resolved;
-      if (provider.targets) {
-        provider
-          .targets(settings, message)
-          .forEach((target, part) =>
-            targets.push({ connectionId: definition.id, connectionPart: part, channel: target.channel }),
-          );
-        continue;
-      }
-      try {
-        await provider.send(event, settings);
-        delivered++;
-      } catch (error) {
-        this.logger.warn(
-          `Notification ${definition.name} failed for ${event.eventType}: ${error instanceof Error ? error.message : String(error)}`,
+      resolved?.provider
+        .targets?.(resolved.settings, message)
+        .forEach((target, part) =>
+          targets.push({ connectionId: definition.id, connectionPart: part, channel: target.channel }),
         );
-      }
     }
-    if (targets.length === 0) return delivered;
+    if (targets.length === 0) return 0;
     try {
       const result = await this.dispatcher.dispatchToConnections(
         {
@@ -126,28 +108,12 @@ export class NotificationService extends ProviderService<NotificationConnection,
         },
         targets,
       );
-      delivered += result.channels_dispatched.length;
+      return result.channels_dispatched.length;
     } catch (error) {
       this.logger.error(
         `Notification connections not dispatched for ${event.eventType}: ${error instanceof Error ? error.message : String(error)}`,
       );
+      return 0;
     }
-    return delivered;
-  }
-
-  /**
-   * The settings of one target of a stored connection, read at attempt time by the hub's delivery runner
-   * (so a corrected setting applies to pending retries). Null when the connection or the part is gone.
-   */
-  async connectionTarget(
-    connectionId: number,
-    part: number,
-    message: ChannelMessage,
-  ): Promise<ConnectionTarget | null> {
-    const definition = await this.definitions.findOne(this.kind, connectionId);
-    if (!definition) return null;
-    const resolved = this.resolve(definition);
-    if (!resolved?.provider.targets) return null;
-    return resolved.provider.targets(resolved.settings, message)[part] ?? null;
   }
 }

@@ -18,7 +18,7 @@
  *
  * 2. List the class in your module's `providers`. That's all: HealthService discovers every provider carrying the
  *    metadata at start-up (no import of the health module needed), runs them on `GET /api/v1/health` (when its
- *    cached results are stale) and on the `CheckHealth` command, and publishes `library.notification` events for
+ *    cached results are stale) and on the `CheckHealth` command, and publishes `health.changed` events for
  *    new and resolved issues. A check that throws or takes longer than 15 s is reported as an error of its source.
  */
 import { SetMetadata } from '@nestjs/common';

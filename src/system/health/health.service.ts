@@ -1,14 +1,9 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { LibraryNotificationEvent } from '../../notification/library-notification.event';
 import { ConfigStore } from '../../database/config-store.service';
 import { HEALTH_CHECK, HealthCheck, HealthCheckResult, healthResult } from './health-check';
-import { HealthCheckCompletedEvent } from './health.events';
-
-/** Event the notification hub listens to. */
-export const LIBRARY_NOTIFICATION_EVENT = LibraryNotificationEvent.NAME;
-export type LibraryNotification = LibraryNotificationEvent;
+import { HealthCheckCompletedEvent, HealthIssuesChangedEvent } from './health.events';
 
 const CHECK_TIMEOUT_MS = 15_000;
 // GET /health re-runs the checks when the last run is older than this.
@@ -87,29 +82,8 @@ export class HealthService implements OnModuleInit {
     const resolved = previous.filter((issue) => !currentKeys.has(key(issue)));
     if (added.length === 0 && resolved.length === 0) return;
     await this.store.set(STATE_KEY, issues);
-    for (const issue of added) {
-      this.logger.warn(`Health issue (${issue.source}): ${issue.message}`);
-      this.emit({
-        title: 'Health Check Failure',
-        body: issue.message,
-        priority: issue.type === 'error' ? 'high' : issue.type === 'warning' ? 'normal' : 'low',
-        eventType: 'health',
-        metadata: { ...issue },
-      });
-    }
-    for (const issue of resolved) {
-      this.logger.log(`Health issue resolved (${issue.source}): ${issue.message}`);
-      this.emit({
-        title: 'Health Check Restored',
-        body: `The following issue is now resolved: ${issue.message}`,
-        priority: 'low',
-        eventType: 'healthRestored',
-        metadata: { ...issue },
-      });
-    }
-  }
-
-  private emit(notification: ConstructorParameters<typeof LibraryNotificationEvent>[0]): void {
-    this.events.emit(LibraryNotificationEvent.NAME, new LibraryNotificationEvent(notification));
+    for (const issue of added) this.logger.warn(`Health issue (${issue.source}): ${issue.message}`);
+    for (const issue of resolved) this.logger.log(`Health issue resolved (${issue.source}): ${issue.message}`);
+    this.events.emit(HealthIssuesChangedEvent.NAME, new HealthIssuesChangedEvent(added, resolved));
   }
 }

@@ -1,5 +1,6 @@
 import { BlocklistService } from '../../../src/blocklist/blocklist.service';
 import { Clock } from '../../../src/decision/clock';
+import { AuthorDecisionStateLoader, DecisionSettingsLoader } from '../../../src/decision/decision-context.loader';
 import { DecisionRepository } from '../../../src/decision/decision.repository';
 import { DecisionService } from '../../../src/decision/decision.service';
 import { ProfileModule } from '../../../src/profile/profile.module';
@@ -24,7 +25,7 @@ describe('decision engine (medium)', () => {
   beforeAll(async () => {
     medium = await newMediumService({
       imports: [ProfileModule],
-      providers: [DecisionRepository, DecisionService],
+      providers: [DecisionRepository, DecisionSettingsLoader, AuthorDecisionStateLoader, DecisionService],
       fakes: [
         [BlocklistService, { forAuthor: async () => blocklist }],
         [TrackedDownloadService, { activeForBooks: async () => [] }],

@@ -1,44 +1,32 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { rm } from 'node:fs/promises';
 import { In, Repository } from 'typeorm';
-import { AuthorService } from '../author/author.service';
+import { AuthorQueryService } from '../author/author-query.service';
 import type { AuthorResource } from '../author/author.resource';
-import { NotFoundError, ValidationError } from '../common/errors/domain-errors';
+import { NotFoundError } from '../common/errors/domain-errors';
 import { EnvService } from '../env/env.service';
-import { ImportListExclusionService } from '../import-list-exclusion/import-list-exclusion.service';
 import { LibraryResponseCache } from '../library-cache/library-response-cache';
 import { Book } from './book.entity';
-import { BookDeletedEvent, BookEditedEvent } from './book.events';
 import { bookRowJson } from './book-json';
 import { withAuthor } from './book.mapper';
 import { type BookJsonRow, BookRepository } from './book.repository';
 import type { BookListQuery, BookResource } from './book.resource';
 import { Edition } from './edition.entity';
-import type { EditionResource } from './edition.resource';
-
-export interface BookUpdateInput {
-  monitored?: boolean;
-  anyEditionOk?: boolean;
-  editions?: EditionResource[];
-}
 
 /** Books per string written while streaming the whole library (~60 KB). */
 const WRITE_CHUNK_ROWS = 100;
 
-/** Book reads (projected, one query per list) and edits. */
+/**
+ * Reading books: projected rows as resources (one query per list), the whole-library `GET /book` streamed from
+ * the cache or in batches, overviews and editions. Writes are BookCommandService's.
+ */
 @Injectable()
-export class BookService {
-  private readonly logger = new Logger(BookService.name);
-
+export class BookQueryService {
   constructor(
     private readonly repository: BookRepository,
     @InjectRepository(Book) private readonly books: Repository<Book>,
     @InjectRepository(Edition) private readonly editions: Repository<Edition>,
-    private readonly authors: AuthorService,
-    private readonly exclusions: ImportListExclusionService,
-    private readonly events: EventEmitter2,
+    private readonly authors: AuthorQueryService,
     private readonly env: EnvService,
     private readonly cache: LibraryResponseCache,
   ) {}
@@ -148,60 +136,10 @@ export class BookService {
     return this.resources(await this.repository.findRowsByIds(ids));
   }
 
-  async findById(id: number): Promise<Book> {
-    const book = await this.books.findOneBy({ id });
-    if (!book) throw new NotFoundError(`Book with ID ${id} does not exist`);
-    return book;
-  }
-
   async overview(id: number): Promise<{ id: number; overview?: string }> {
     const row = await this.repository.overview(id);
     if (!row) throw new NotFoundError(`Book with ID ${id} does not exist`);
     return { id: row.id, overview: row.overview ?? undefined };
-  }
-
-  /** PUT /book: monitored, anyEditionOk and which edition is monitored (exactly one). */
-  async update(id: number, input: BookUpdateInput): Promise<void> {
-    const book = await this.findById(id);
-    if (!input.editions) {
-      throw ValidationError.of('editions', "'Editions' must not be empty.", input.editions, 'NotEmptyValidator');
-    }
-    const editions = await this.editions.findBy({ bookId: id });
-    const wanted = input.editions.find((edition) => edition.monitored && editions.some((e) => e.id === edition.id));
-    if (input.monitored !== undefined) book.monitored = input.monitored;
-    if (input.anyEditionOk !== undefined) book.anyEditionOk = input.anyEditionOk;
-    await this.repository.saveMonitoringEdition(book, wanted?.id);
-    this.events.emit(BookEditedEvent.NAME, new BookEditedEvent([id]));
-  }
-
-  async setMonitored(ids: number[], monitored: boolean): Promise<void> {
-    if (ids.length === 0) return;
-    await this.books.update({ id: In(ids) }, { monitored });
-    this.events.emit(BookEditedEvent.NAME, new BookEditedEvent(ids));
-  }
-
-  async delete(id: number, options: { deleteFiles?: boolean; addImportListExclusion?: boolean }): Promise<void> {
-    const book = await this.findById(id);
-    const paths = await this.repository.deleteWithFiles(id);
-    if (options.deleteFiles) {
-      for (const path of paths) {
-        await rm(path, { force: true }).catch((error: Error) =>
-          this.logger.warn(`Could not delete '${path}': ${error.message}`),
-        );
-      }
-    }
-    if (options.addImportListExclusion) {
-      await this.exclusions.add({ foreignId: book.foreignBookId, authorName: book.title });
-    }
-    this.events.emit(
-      BookDeletedEvent.NAME,
-      new BookDeletedEvent(id, book.authorId, book.foreignBookId, book.title, !!options.deleteFiles),
-    );
-  }
-
-  async deleteMany(ids: number[], options: { deleteFiles?: boolean; addImportListExclusion?: boolean }) {
-    const existing = await this.books.findBy({ id: In([...new Set(ids)]) });
-    for (const book of existing) await this.delete(book.id, options);
   }
 
   async editionsOf(bookIds: number[]): Promise<Edition[]> {

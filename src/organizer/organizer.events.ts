@@ -1,0 +1,14 @@
+/** One file moved to its new name. */
+export interface RenamedBookFile {
+  bookFileId: number | null;
+  authorId: number;
+  bookId: number;
+  previousPath: string;
+  path: string;
+}
+
+/** Files were renamed to the naming scheme (RenameFiles / RenameAuthor; Readarr's onRename). */
+export class BookFilesRenamedEvent {
+  static readonly NAME = 'bookfiles.renamed';
+  constructor(readonly files: RenamedBookFile[]) {}
+}
