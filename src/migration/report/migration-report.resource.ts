@@ -1,3 +1,5 @@
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
+
 /** Wire shapes of `GET /api/v1/migration/{commandId}` (documented for clients such as the web UI). */
 export class MigrationEntityCountsResource {
   found!: number;
@@ -39,10 +41,16 @@ export class MigrationLookupsResource {
   cached!: number;
 }
 
+@ApiExtraModels(MigrationEntityCountsResource)
 export class MigrationReportResource {
   dryRun!: boolean;
   source!: MigrationSourceResource;
   /** One entry per entity: rootFolders, qualityProfiles, …, history, blocklist. */
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: getSchemaPath(MigrationEntityCountsResource) },
+    description: 'One entry per entity: rootFolders, qualityProfiles, …, history, blocklist',
+  })
   counts!: Record<string, MigrationEntityCountsResource>;
   unmatched!: MigrationUnmatchedResource[];
   conflicts!: MigrationConflictResource[];

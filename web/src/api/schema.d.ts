@@ -164,54 +164,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/config/naming': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['NamingConfigController_get'];
-    put: operations['NamingConfigController_update[0]'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/config/naming/examples': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['NamingConfigController_examples'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/config/naming/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['NamingConfigController_getById'];
-    put: operations['NamingConfigController_update[1]'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/v1/config/ui': {
     parameters: {
       query?: never;
@@ -1876,6 +1828,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/config/naming/examples': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['NamingConfigController_examples'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/config/naming': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['NamingConfigController_get'];
+    put: operations['NamingConfigController_update[0]'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/config/naming/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['NamingConfigController_getById'];
+    put: operations['NamingConfigController_update[1]'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/manualimport': {
     parameters: {
       query?: never;
@@ -1932,6 +1932,230 @@ export interface paths {
       cookie?: never;
     };
     get: operations['FilesystemController_mediaFiles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/opds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OpdsController_root'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/opds/opensearch.xml': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OpdsController_openSearch'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/opds/authors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OpdsController_authorLetters'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/opds/authors/{letter}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OpdsController_authorsByLetter'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/opds/author/{authorId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OpdsController_author'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/opds/series': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OpdsController_seriesList'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/opds/series/{seriesId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OpdsController_series'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/opds/recent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OpdsController_recent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/opds/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OpdsController_search'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/opds/cover/{bookId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OpdsController_cover'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/opds/cover/{bookId}/thumbnail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OpdsController_thumbnail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/opds/file/{bookFileId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OpdsController_file'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/migration/readarr': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['MigrationController_readarr'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/migration/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MigrationController_report'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2789,21 +3013,6 @@ export interface components {
       requestsPerMinute?: number;
       userAgent?: string;
     };
-    NamingConfigResource: {
-      id?: number;
-      renameBooks?: boolean;
-      replaceIllegalCharacters?: boolean;
-      /** @enum {number} */
-      colonReplacementFormat?: 0 | 1 | 2 | 3 | 4;
-      standardBookFormat?: string;
-      authorFolderFormat?: string;
-      includeAuthorName?: boolean;
-      includeBookTitle?: boolean;
-      includeQuality?: boolean;
-      replaceSpaces?: boolean;
-      separator?: string;
-      numberStyle?: string;
-    };
     UiConfigResource: {
       id?: number;
       firstDayOfWeek?: number;
@@ -2820,7 +3029,8 @@ export interface components {
     LoginForm: {
       username: string;
       password: string;
-      rememberMe?: string;
+      /** @enum {string} */
+      rememberMe?: 'on' | 'off' | 'true' | 'false' | true | false;
     };
     HostConfigResource: {
       /** @enum {string} */
@@ -3793,6 +4003,21 @@ export interface components {
       path?: string;
       changes: components['schemas']['TagDifference'][];
     };
+    NamingConfigResource: {
+      id?: number;
+      renameBooks?: boolean;
+      replaceIllegalCharacters?: boolean;
+      /** @enum {number} */
+      colonReplacementFormat?: 0 | 1 | 2 | 3 | 4;
+      standardBookFormat?: string;
+      authorFolderFormat?: string;
+      includeAuthorName?: boolean;
+      includeBookTitle?: boolean;
+      includeQuality?: boolean;
+      replaceSpaces?: boolean;
+      separator?: string;
+      numberStyle?: string;
+    };
     Rejection: {
       reason?: string;
       type?: string;
@@ -3854,6 +4079,53 @@ export interface components {
     MediaFileEntryResource: {
       path: string;
       name: string;
+    };
+    MigrationEntityCountsResource: {
+      found: number;
+      imported: number;
+      merged: number;
+      skipped: number;
+      unmatched: number;
+    };
+    MigrationSourceResource: {
+      appName: string;
+      version: string;
+      databaseFile: string;
+      metadataIds: string;
+    };
+    MigrationUnmatchedResource: {
+      kind: string;
+      readarrId: number;
+      title: string;
+      foreignId: string | null;
+      reason: string;
+    };
+    MigrationConflictResource: {
+      kind: string;
+      readarrId: number;
+      title: string;
+      field: string;
+      existing?: Record<string, never>;
+      incoming?: Record<string, never>;
+      resolution: string;
+    };
+    MigrationLookupsResource: {
+      requests: number;
+      identifiers: number;
+      cached: number;
+    };
+    MigrationReportResource: {
+      /** @description One entry per entity: rootFolders, qualityProfiles, …, history, blocklist */
+      counts: {
+        [key: string]: components['schemas']['MigrationEntityCountsResource'];
+      };
+      dryRun: boolean;
+      source: components['schemas']['MigrationSourceResource'];
+      unmatched: components['schemas']['MigrationUnmatchedResource'][];
+      conflicts: components['schemas']['MigrationConflictResource'][];
+      lookups: components['schemas']['MigrationLookupsResource'];
+      startedAt: string;
+      finishedAt?: string;
     };
     LogResource: {
       id: number;
@@ -4529,129 +4801,6 @@ export interface operations {
       };
     };
   };
-  NamingConfigController_get: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['NamingConfigResource'];
-        };
-      };
-    };
-  };
-  'NamingConfigController_update[0]': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['NamingConfigResource'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['NamingConfigResource'];
-        };
-      };
-    };
-  };
-  NamingConfigController_examples: {
-    parameters: {
-      query?: {
-        id?: number;
-        renameBooks?: boolean;
-        replaceIllegalCharacters?: boolean;
-        colonReplacementFormat?: 0 | 1 | 2 | 3 | 4;
-        standardBookFormat?: string;
-        authorFolderFormat?: string;
-        includeAuthorName?: boolean;
-        includeBookTitle?: boolean;
-        includeQuality?: boolean;
-        replaceSpaces?: boolean;
-        separator?: string;
-        numberStyle?: string;
-        resourceName?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': Record<string, never>;
-        };
-      };
-    };
-  };
-  NamingConfigController_getById: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['NamingConfigResource'];
-        };
-      };
-    };
-  };
-  'NamingConfigController_update[1]': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['NamingConfigResource'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['NamingConfigResource'];
-        };
-      };
-    };
-  };
   UiConfigController_get: {
     parameters: {
       query?: never;
@@ -4744,7 +4893,10 @@ export interface operations {
   };
   AuthController_page: {
     parameters: {
-      query?: never;
+      query?: {
+        returnUrl?: string;
+        loginFailed?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4764,7 +4916,7 @@ export interface operations {
   AuthController_login: {
     parameters: {
       query?: {
-        /** @description Followed by the login page after a successful login */
+        /** @description Where a browser is sent after a successful login */
         returnUrl?: string;
       };
       header?: never;
@@ -4775,6 +4927,7 @@ export interface operations {
       content: {
         'multipart/form-data': components['schemas']['LoginForm'];
         'application/x-www-form-urlencoded': components['schemas']['LoginForm'];
+        'application/json': components['schemas']['LoginForm'];
       };
     };
     responses: {
@@ -6638,7 +6791,10 @@ export interface operations {
   };
   AuthorController_list: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Quire extension: only the author whose titleSlug this is */
+        titleSlug?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8272,6 +8428,129 @@ export interface operations {
       };
     };
   };
+  NamingConfigController_examples: {
+    parameters: {
+      query?: {
+        id?: number;
+        renameBooks?: boolean;
+        replaceIllegalCharacters?: boolean;
+        colonReplacementFormat?: 0 | 1 | 2 | 3 | 4;
+        standardBookFormat?: string;
+        authorFolderFormat?: string;
+        includeAuthorName?: boolean;
+        includeBookTitle?: boolean;
+        includeQuality?: boolean;
+        replaceSpaces?: boolean;
+        separator?: string;
+        numberStyle?: string;
+        resourceName?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+    };
+  };
+  NamingConfigController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NamingConfigResource'];
+        };
+      };
+    };
+  };
+  'NamingConfigController_update[0]': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NamingConfigResource'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NamingConfigResource'];
+        };
+      };
+    };
+  };
+  NamingConfigController_getById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NamingConfigResource'];
+        };
+      };
+    };
+  };
+  'NamingConfigController_update[1]': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NamingConfigResource'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NamingConfigResource'];
+        };
+      };
+    };
+  };
   ManualImportController_propose: {
     parameters: {
       query?: {
@@ -8381,6 +8660,284 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['MediaFileEntryResource'][];
+        };
+      };
+    };
+  };
+  OpdsController_root: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OpdsController_openSearch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OpdsController_authorLetters: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OpdsController_authorsByLetter: {
+    parameters: {
+      query?: {
+        page?: number;
+      };
+      header?: never;
+      path: {
+        letter: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OpdsController_author: {
+    parameters: {
+      query?: {
+        page?: number;
+      };
+      header?: never;
+      path: {
+        authorId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OpdsController_seriesList: {
+    parameters: {
+      query?: {
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OpdsController_series: {
+    parameters: {
+      query?: {
+        page?: number;
+      };
+      header?: never;
+      path: {
+        seriesId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OpdsController_recent: {
+    parameters: {
+      query?: {
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OpdsController_search: {
+    parameters: {
+      query?: {
+        page?: number;
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OpdsController_cover: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        bookId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OpdsController_thumbnail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        bookId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  OpdsController_file: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        bookFileId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  MigrationController_readarr: {
+    parameters: {
+      query?: {
+        dryRun?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          file?: string;
+        };
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CommandResource'];
+        };
+      };
+    };
+  };
+  MigrationController_report: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MigrationReportResource'];
         };
       };
     };

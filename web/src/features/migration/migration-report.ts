@@ -1,40 +1,10 @@
-/** `GET /api/v1/migration/{commandId}`: what a Readarr migration (or its dry run) found and did. */
-export interface EntityCounts {
-  found: number;
-  imported: number;
-  merged: number;
-  skipped: number;
-  unmatched: number;
-}
+import type { Schemas } from '../../api/client';
 
-export interface UnmatchedEntry {
-  kind: string;
-  readarrId: number;
-  title: string;
-  foreignId: string | null;
-  reason: string;
-}
-
-export interface ConflictEntry {
-  kind: string;
-  readarrId: number;
-  title: string;
-  field: string;
-  existing?: unknown;
-  incoming?: unknown;
-  resolution: string;
-}
-
-export interface MigrationReport {
-  dryRun: boolean;
-  source: { appName: string; version: string; databaseFile: string; metadataIds: string };
-  counts: Record<string, EntityCounts>;
-  unmatched: UnmatchedEntry[];
-  conflicts: ConflictEntry[];
-  lookups: { requests: number; identifiers: number; cached: number };
-  startedAt: string;
-  finishedAt?: string;
-}
+/** `GET /api/v1/migration/{commandId}`: what a Readarr migration (or its dry run) found and did (OpenAPI types). */
+export type EntityCounts = Schemas['MigrationEntityCountsResource'];
+export type UnmatchedEntry = Schemas['MigrationUnmatchedResource'];
+export type ConflictEntry = Schemas['MigrationConflictResource'];
+export type MigrationReport = Schemas['MigrationReportResource'];
 
 /** The server's entities, in the order it migrates them, with the names the page shows. */
 const ENTITY_LABELS: [string, string][] = [
