@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { APP_VERSION } from './common/app-info';
+import { InitializeResource } from './web-ui/initialize.resource';
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -15,7 +16,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addSecurityRequirements('X-Api-Key')
     .addSecurityRequirements('apikey')
     .build();
-  return SwaggerModule.createDocument(app, config);
+  // /initialize.json is left out of the paths (it is the UI's bootstrap, not API), but its shape is documented for the UI.
+  return SwaggerModule.createDocument(app, config, { extraModels: [InitializeResource] });
 }
 
 export function setupOpenApi(app: INestApplication): void {

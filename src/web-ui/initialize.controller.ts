@@ -2,7 +2,8 @@ import { Controller, Get, Header, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../auth/public.decorator';
-import { InitializeResource, InitializeService } from './initialize.service';
+import { InitializeResource } from './initialize.resource';
+import { InitializeService } from './initialize.service';
 
 /** Public at the guard: the service itself decides (session, key, or first run from a local address). */
 @ApiExcludeController()

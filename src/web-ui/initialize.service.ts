@@ -10,24 +10,7 @@ import { EnvService } from '../env/env.service';
 import { HostConfigService } from '../auth/host-config/host-config.service';
 import { UiConfigService } from '../settings/ui/ui-config.service';
 import { isLocalAddress } from '../auth/client-address';
-
-/** What the single-page app needs before its first API call (Readarr's `initialize.js`, as JSON). */
-export interface InitializeResource {
-  apiRoot: string;
-  apiKey: string;
-  /** Readarr's release line (what `X-Application-Version` says), so a Readarr-era front end sees no update. */
-  release: string;
-  version: string;
-  /** Quire's own version, which Quire's UI shows. */
-  packageVersion: string;
-  instanceName: string;
-  theme: string;
-  branch: string;
-  analytics: boolean;
-  userHash: string;
-  urlBase: string;
-  isProduction: boolean;
-}
+import { InitializeResource } from './initialize.resource';
 
 export class SignInRequiredError extends DomainError {
   readonly status = 401;

@@ -16,20 +16,7 @@ export type History = Schemas['HistoryResource'];
 export type NotificationConnection = Schemas['NotificationResource'];
 
 /** What `/initialize.json` answers: the key and the API root every later call uses. */
-export interface InitializeConfig {
-  apiRoot: string;
-  apiKey: string;
-  release: string;
-  version: string;
-  packageVersion: string;
-  instanceName: string;
-  theme: string;
-  branch: string;
-  analytics: boolean;
-  userHash: string;
-  urlBase: string;
-  isProduction: boolean;
-}
+export type InitializeConfig = Schemas['InitializeResource'];
 
 /** Readarr's validation failure, as a 400 answers it. */
 export interface ValidationFailure {

@@ -4342,6 +4342,20 @@ export interface components {
       message?: components['schemas']['ProviderMessage'];
       tags?: number[];
     };
+    InitializeResource: {
+      apiRoot: string;
+      apiKey: string;
+      release: string;
+      version: string;
+      packageVersion: string;
+      instanceName: string;
+      theme: string;
+      branch: string;
+      analytics: boolean;
+      userHash: string;
+      urlBase: string;
+      isProduction: boolean;
+    };
   };
   responses: never;
   parameters: never;
