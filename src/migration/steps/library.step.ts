@@ -154,16 +154,7 @@ export class LibraryStep {
   private skipBooksWithoutAuthor(ctx: MigrationContext): void {
     for (const book of readBooksWithoutAuthor(ctx.source)) {
       ctx.report.found('books');
-      ctx.report.count('books', 'skipped');
-      ctx.report.conflict({
-        kind: 'books',
-        readarrId: book.id,
-        title: book.title,
-        field: 'author',
-        existing: null,
-        incoming: book.authorMetadataId,
-        resolution: 'skipped: the book has no author in the Readarr library',
-      });
+      skipAuthorless(ctx, book);
     }
   }
 
@@ -323,16 +314,7 @@ export class LibraryStep {
       const author = authorByMetadata.get(book.authorMetadataId);
       const authorId = author ? authorIds.get(author.id) : undefined;
       if (!author || authorId === undefined) {
-        ctx.report.count('books', 'skipped');
-        ctx.report.conflict({
-          kind: 'books',
-          readarrId: book.id,
-          title: book.title,
-          field: 'author',
-          existing: null,
-          incoming: book.authorMetadataId,
-          resolution: 'skipped: the book has no author in the Readarr library',
-        });
+        skipAuthorless(ctx, book);
         continue;
       }
       const fid = foreignId(book);
@@ -415,4 +397,18 @@ export class LibraryStep {
     });
     ids.remap(real);
   }
+}
+
+/** A book whose author is not in the Readarr library: skipped, and listed as a conflict. */
+function skipAuthorless(ctx: MigrationContext, book: { id: number; title: string; authorMetadataId: number }): void {
+  ctx.report.count('books', 'skipped');
+  ctx.report.conflict({
+    kind: 'books',
+    readarrId: book.id,
+    title: book.title,
+    field: 'author',
+    existing: null,
+    incoming: book.authorMetadataId,
+    resolution: 'skipped: the book has no author in the Readarr library',
+  });
 }
