@@ -16,6 +16,16 @@ const BookDetailPage = lazy(() => import('../features/book/BookDetailPage'));
 const BookshelfPage = lazy(() => import('../features/shelf/BookshelfPage'));
 const UnmappedPage = lazy(() => import('../features/unmapped/UnmappedPage'));
 const AddSearchPage = lazy(() => import('../features/add/AddSearchPage'));
+const QueuePage = lazy(() => import('../features/activity/QueuePage'));
+const HistoryPage = lazy(() => import('../features/activity/HistoryPage'));
+const BlocklistPage = lazy(() => import('../features/activity/BlocklistPage'));
+const WantedPage = lazy(() => import('../features/wanted/WantedPage'));
+const StatusPage = lazy(() => import('../features/system/StatusPage'));
+const TasksPage = lazy(() => import('../features/system/TasksPage'));
+const BackupPage = lazy(() => import('../features/system/BackupPage'));
+const EventsPage = lazy(() => import('../features/system/EventsPage'));
+const LogFilesPage = lazy(() => import('../features/system/LogFilesPage'));
+const NotificationHubPage = lazy(() => import('../features/notifications/NotificationHubPage'));
 
 const NAV = [
   { to: '/', label: 'Authors', end: true },
@@ -23,6 +33,39 @@ const NAV = [
   { to: '/shelf', label: 'Bookshelf' },
   { to: '/unmapped', label: 'Unmapped files' },
   { to: '/add/search', label: 'Add new' },
+];
+
+/** Sections with sub-pages (Readarr's routes, so bookmarks work). */
+const NAV_GROUPS = [
+  {
+    label: 'Activity',
+    prefix: '/activity',
+    items: [
+      { to: '/activity/queue', label: 'Queue' },
+      { to: '/activity/history', label: 'History' },
+      { to: '/activity/blocklist', label: 'Blocklist' },
+    ],
+  },
+  {
+    label: 'Wanted',
+    prefix: '/wanted',
+    items: [
+      { to: '/wanted/missing', label: 'Missing' },
+      { to: '/wanted/cutoffunmet', label: 'Cutoff unmet' },
+    ],
+  },
+  {
+    label: 'System',
+    prefix: '/system',
+    items: [
+      { to: '/system/status', label: 'Status' },
+      { to: '/system/tasks', label: 'Tasks' },
+      { to: '/system/backup', label: 'Backup' },
+      { to: '/system/events', label: 'Events' },
+      { to: '/system/logs/files', label: 'Log files' },
+      { to: '/system/notifications', label: 'Notifications' },
+    ],
+  },
 ];
 
 function RunningCommands() {
@@ -79,6 +122,18 @@ export function Shell({ config }: { config: InitializeConfig }) {
           {NAV.map((item) => (
             <NavLink key={item.to} component={RouterLink} to={item.to} end={item.end} label={item.label} />
           ))}
+          {NAV_GROUPS.map((group) => (
+            <NavLink
+              key={group.prefix}
+              label={group.label}
+              defaultOpened={location.pathname.startsWith(group.prefix)}
+              childrenOffset="sm"
+            >
+              {group.items.map((item) => (
+                <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} />
+              ))}
+            </NavLink>
+          ))}
           <Text size="xs" c="dimmed" mt="md" px="sm">
             v{config.packageVersion}
           </Text>
@@ -94,6 +149,17 @@ export function Shell({ config }: { config: InitializeConfig }) {
             <Route path="/shelf" element={<BookshelfPage />} />
             <Route path="/unmapped" element={<UnmappedPage />} />
             <Route path="/add/search" element={<AddSearchPage />} />
+            <Route path="/activity/queue" element={<QueuePage />} />
+            <Route path="/activity/history" element={<HistoryPage />} />
+            <Route path="/activity/blocklist" element={<BlocklistPage />} />
+            <Route path="/wanted/missing" element={<WantedPage kind="missing" />} />
+            <Route path="/wanted/cutoffunmet" element={<WantedPage key="cutoff" kind="cutoff" />} />
+            <Route path="/system/status" element={<StatusPage />} />
+            <Route path="/system/tasks" element={<TasksPage />} />
+            <Route path="/system/backup" element={<BackupPage />} />
+            <Route path="/system/events" element={<EventsPage />} />
+            <Route path="/system/logs/files" element={<LogFilesPage />} />
+            <Route path="/system/notifications" element={<NotificationHubPage />} />
             <Route path="*" element={<EmptyState title="Page not found" />} />
           </Routes>
         </Suspense>
