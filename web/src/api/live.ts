@@ -66,12 +66,17 @@ export function isFinished(command: Pick<Command, 'status'>): boolean {
   );
 }
 
+const stage = (command: Pick<Command, 'status'>): number =>
+  isFinished(command) ? 2 : command.status === 'started' ? 1 : 0;
+
 /**
  * Puts a command into the cached list of commands (newest state wins). A library command that has just ended
  * (first seen finished, or seen running before) refreshes the library: the author's books appear when its refresh ends.
  */
 export function applyCommand(client: QueryClient, command: Command): void {
   const previous = client.getQueryData<Command[]>(keys.commands)?.find((item) => item.id === command.id);
+  // A state never goes back: the hub's "completed" can arrive before the POST /command answer saying "queued".
+  if (previous && stage(previous) > stage(command)) return;
   client.setQueryData<Command[]>(keys.commands, (list = []) =>
     [command, ...list.filter((item) => item.id !== command.id)].slice(0, 50),
   );
