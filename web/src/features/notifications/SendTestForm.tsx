@@ -63,6 +63,7 @@ export function SendTestForm() {
           <MultiSelect
             label="Channels"
             description="Empty: the routing table decides"
+            placeholder={form.channels.length === 0 ? 'routing table' : undefined}
             data={[...HUB_CHANNELS]}
             value={form.channels}
             onChange={set('channels')}
