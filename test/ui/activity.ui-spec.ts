@@ -57,11 +57,11 @@ describe('web UI: activity and wanted', () => {
     page().on('request', (request) => {
       if (request.url().includes('/api/v1/history?')) requests.push(request.url());
     });
-    await page().getByLabel('Event type').click();
+    await page().getByRole('combobox', { name: 'Event type' }).click();
     await page().getByRole('option', { name: 'Renamed' }).click();
     await page().getByText('No events of this type').waitFor();
     expect(requests.some((url) => url.includes('eventType=6'))).toBe(true);
-    await page().getByLabel('Event type').click();
+    await page().getByRole('combobox', { name: 'Event type' }).click();
     await page().getByRole('option', { name: 'Grabbed' }).click();
     await grabbed.filter({ hasText: '(mp3)' }).getByRole('button', { name: 'Mark failed' }).click();
     await expectEventually(async () => {
@@ -109,7 +109,10 @@ describe('web UI: activity and wanted', () => {
     );
     await world.shot('wanted-missing');
     const first = (await rows.first().getByRole('link').nth(1).textContent())!;
-    await rows.first().getByRole('button', { name: `Unmonitor ${first}` }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: `Unmonitor ${first}` })
+      .click();
     await page()
       .getByTestId('total-records')
       .filter({ hasText: `${missing.totalRecords - 1} records` })

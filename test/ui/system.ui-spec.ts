@@ -49,7 +49,9 @@ describe('web UI: system and notification hub', () => {
     await page().getByTestId('task-row').first().waitFor();
     // A reload would lose this marker.
     await page().evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
-    await page().getByRole('button', { name: `Run ${task.name} now` }).click();
+    await page()
+      .getByRole('button', { name: `Run ${task.name} now` })
+      .click();
     await page()
       .getByTestId('command-row')
       .filter({ hasText: task.name })
@@ -81,9 +83,15 @@ describe('web UI: system and notification hub', () => {
     expect((await download.body()).subarray(0, 2).toString()).toBe('PK');
     expect((await fetch(`${world.quire.url}${href}`)).status).toBe(401);
     await world.shot('system-backup');
-    await row.first().getByRole('button', { name: `Restore ${backup.name}` }).click();
+    await row
+      .first()
+      .getByRole('button', { name: `Restore ${backup.name}` })
+      .click();
     await page().getByTestId('restore-done').waitFor();
-    await row.first().getByRole('button', { name: `Delete ${backup.name}` }).click();
+    await row
+      .first()
+      .getByRole('button', { name: `Delete ${backup.name}` })
+      .click();
     await page().getByText('No backups yet').waitFor();
     expect(await world.api<unknown[]>('system/backup')).toEqual([]);
     expectCleanPage();
@@ -91,7 +99,7 @@ describe('web UI: system and notification hub', () => {
 
   it('/system/events: the log table is paged by the server, filtered by level, and cleared', async () => {
     await open('/system/events', 'Events');
-    await page().getByLabel('Minimum level').click();
+    await page().getByRole('combobox', { name: 'Minimum level' }).click();
     await page().getByRole('option', { name: 'trace and above' }).click();
     const log = await world.api<{ totalRecords: number }>('log?level=trace');
     if (log.totalRecords > 0)
@@ -123,8 +131,8 @@ describe('web UI: system and notification hub', () => {
     const health = page().getByTestId('channel-health');
     await health.getByText('ntfy').waitFor();
     await health.getByText(/HUB_SMTP_\w+ is not set/).waitFor();
-    await page().getByLabel('Title', { exact: true }).fill('Hello from the hub page');
-    await page().getByRole('textbox', { name: 'Channels', exact: true }).click();
+    await page().getByRole('textbox', { name: 'Title', exact: true }).fill('Hello from the hub page');
+    await page().getByPlaceholder('routing table').click();
     await page().getByRole('option', { name: 'ntfy' }).click();
     await page().keyboard.press('Escape');
     await page().getByRole('button', { name: 'Send test notification' }).click();
@@ -137,7 +145,7 @@ describe('web UI: system and notification hub', () => {
     await delivery.getByText('delivered').waitFor();
     await delivery.getByTestId('attempt').filter({ hasText: 'sent' }).waitFor();
     await world.shot('notification-hub');
-    await page().getByRole('textbox', { name: 'Channel', exact: true }).click();
+    await page().getByRole('combobox', { name: 'Channel', exact: true }).click();
     await page().getByRole('option', { name: 'email' }).click();
     await page().getByText('No notifications').waitFor();
     expectCleanPage();
