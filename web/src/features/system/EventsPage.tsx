@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { runningCommand, useCommand, useCommands } from '../../api/commands';
 import { Pager, SortHeader, usePagedList } from '../../components/PagedTable';
@@ -68,11 +68,11 @@ export default function EventsPage() {
               {records.map((line) => (
                 <Table.Tr key={line.id} data-testid="event-row">
                   <Table.Td>
-                    <Badge variant="light" color={LEVEL_COLORS[line.level.toLowerCase()] ?? 'gray'}>
+                    <Text size="xs" fw={700} tt="uppercase" c={LEVEL_COLORS[line.level.toLowerCase()] ?? 'gray'}>
                       {line.level}
-                    </Badge>
+                    </Text>
                   </Table.Td>
-                  <Table.Td>{new Date(line.time).toLocaleString()}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{new Date(line.time).toLocaleString()}</Table.Td>
                   <Table.Td>{line.logger}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{line.message}</Text>

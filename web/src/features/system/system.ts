@@ -54,7 +54,7 @@ export const LEVEL_COLORS: Record<string, string> = {
   trace: 'gray',
   debug: 'gray',
   info: 'blue',
-  warn: 'yellow',
+  warn: 'orange.7',
   error: 'red',
   fatal: 'red',
 };
