@@ -9,6 +9,7 @@ import { expectEventually, UiWorld } from './ui-world';
 describe('web UI: activity and wanted', () => {
   const world = new UiWorld();
   let hobbitId: number;
+  let books: { id: number; title: string }[];
 
   const page = () => world.page;
   const expectCleanPage = () => expect(world.problems.take()).toEqual([]);
@@ -20,7 +21,7 @@ describe('web UI: activity and wanted', () => {
   beforeAll(async () => {
     await world.start();
     await world.signIn();
-    const books = await world.addTolkien();
+    books = await world.addTolkien();
     hobbitId = books.find((book) => book.title === 'The Hobbit')!.id;
   }, 180_000);
 
@@ -101,12 +102,12 @@ describe('web UI: activity and wanted', () => {
     const bookHeader = page().getByRole('columnheader', { name: /^Book/ });
     await bookHeader.getByRole('button').click();
     await page().locator('th[aria-sort="ascending"]', { hasText: 'Book' }).waitFor();
-    const firstAscending = await rows.first().getByRole('link').nth(1).textContent();
+    // The previous page stays on screen until the sorted one arrives: wait for the server's order.
+    const firstBook = async () => rows.first().getByRole('link').nth(1).textContent();
+    await expectEventually(async () => expect(await firstBook()).toBe('The Hobbit'));
     await bookHeader.getByRole('button').click();
     await page().locator('th[aria-sort="descending"]', { hasText: 'Book' }).waitFor();
-    await expectEventually(async () =>
-      expect(await rows.first().getByRole('link').nth(1).textContent()).not.toBe(firstAscending),
-    );
+    await expectEventually(async () => expect(await firstBook()).toBe('Unfinished Tales'));
     await world.shot('wanted-missing');
     const first = (await rows.first().getByRole('link').nth(1).textContent())!;
     await rows
@@ -124,6 +125,33 @@ describe('web UI: activity and wanted', () => {
       const commands = await world.api<{ name: string; body: { bookIds?: number[] } }[]>('command');
       expect(commands.some((command) => command.name === 'BookSearch')).toBe(true);
     });
+    expectCleanPage();
+  });
+
+  it('calendar: books on their release day, coloured, unmonitored on demand, month/agenda, iCal link', async () => {
+    const silmarillion = books.find((book) => book.title === 'The Silmarillion')!;
+    await world.api('book/monitor', { method: 'PUT', body: { bookIds: [silmarillion.id], monitored: false } });
+    await page().goto(`${world.quire.url}/calendar?date=1937-01-01&view=month`);
+    await page().getByTestId('calendar-title').filter({ hasText: '1937' }).waitFor();
+    const hobbit = page().locator('[data-day="1937-01-01"]').getByTestId('calendar-book');
+    await hobbit.filter({ hasText: 'The Hobbit' }).waitFor();
+    expect(await hobbit.getAttribute('data-state')).toBe('missing');
+    await world.shot('calendar');
+    await page().getByRole('button', { name: 'Next' }).click();
+    await page().getByTestId('calendar-title').filter({ hasText: 'February' }).waitFor();
+    expect(await page().getByTestId('calendar-book').count()).toBe(0);
+    await page().goto(`${world.quire.url}/calendar?date=1977-01-01&view=agenda`);
+    await page().getByTestId('calendar-agenda').getByText('Nothing is released in these 31 days.').waitFor();
+    await page().getByRole('switch', { name: 'Show unmonitored' }).click();
+    const unmonitored = page().getByTestId('calendar-book').filter({ hasText: 'The Silmarillion' });
+    await unmonitored.waitFor();
+    expect(await unmonitored.getAttribute('data-state')).toBe('unmonitored');
+    await page().getByRole('button', { name: 'iCal link' }).click();
+    const url = await page().getByLabel('iCal feed URL').inputValue();
+    expect(url).toContain(`apikey=${world.apiKey}`);
+    const feed = await fetch(url);
+    expect([feed.status, feed.headers.get('content-type')]).toEqual([200, 'text/calendar; charset=utf-8']);
+    expect(await feed.text()).toContain('BEGIN:VCALENDAR');
     expectCleanPage();
   });
 

@@ -25,6 +25,7 @@ const TasksPage = lazy(() => import('../features/system/TasksPage'));
 const BackupPage = lazy(() => import('../features/system/BackupPage'));
 const EventsPage = lazy(() => import('../features/system/EventsPage'));
 const LogFilesPage = lazy(() => import('../features/system/LogFilesPage'));
+const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
 const NotificationHubPage = lazy(() => import('../features/notifications/NotificationHubPage'));
 
 const NAV = [
@@ -33,6 +34,7 @@ const NAV = [
   { to: '/shelf', label: 'Bookshelf' },
   { to: '/unmapped', label: 'Unmapped files' },
   { to: '/add/search', label: 'Add new' },
+  { to: '/calendar', label: 'Calendar' },
 ];
 
 /** Sections with sub-pages (Readarr's routes, so bookmarks work). */
@@ -154,6 +156,7 @@ export function Shell({ config }: { config: InitializeConfig }) {
             <Route path="/activity/blocklist" element={<BlocklistPage />} />
             <Route path="/wanted/missing" element={<WantedPage kind="missing" />} />
             <Route path="/wanted/cutoffunmet" element={<WantedPage key="cutoff" kind="cutoff" />} />
+            <Route path="/calendar" element={<CalendarPage />} />
             <Route path="/system/status" element={<StatusPage />} />
             <Route path="/system/tasks" element={<TasksPage />} />
             <Route path="/system/backup" element={<BackupPage />} />
