@@ -135,6 +135,33 @@ export async function measureUiPages(options: {
       note: author.note,
     });
     await author.context.close();
+
+    const EMPTY_STATES =
+      /^(Queue is empty|Blocklist is empty|No history yet|No missing books|No events|Every book meets its quality cutoff)$/;
+    // Part 2's paged pages: the first page's API answer (budget 500 ms) and the page usable.
+    const paged: [string, string, RegExp][] = [
+      ['/activity/history', 'history-row', /\/api\/v1\/history\?/],
+      ['/wanted/missing', 'wanted-row', /\/api\/v1\/wanted\/missing\?/],
+      ['/wanted/cutoffunmet', 'wanted-row', /\/api\/v1\/wanted\/cutoff\?/],
+      ['/activity/blocklist', 'blocklist-row', /\/api\/v1\/blocklist\?/],
+      ['/activity/queue', 'queue-row', /\/api\/v1\/queue\?/],
+      ['/system/events', 'event-row', /\/api\/v1\/log\?/],
+    ];
+    for (const [path, rowId, api] of paged) {
+      let apiMs = NaN;
+      const result = await measure(browser, url, user, path, async (page) => {
+        const response = await page.waitForResponse((candidate) => api.test(candidate.url()));
+        await response.finished();
+        const timing = response.request().timing();
+        apiMs = timing.responseEnd;
+        await page.getByTestId(rowId).first().or(page.getByText(EMPTY_STATES)).first().waitFor();
+        const total = page.getByTestId('total-records');
+        const records = (await total.count()) > 0 ? await total.textContent() : 'empty';
+        return `${records}; first page API ${apiMs.toFixed(0)} ms (budget 500)`;
+      });
+      rows.push({ page: `${path} first page`, ms: result.ms, transferredKb: result.kb, note: result.note });
+      await result.context.close();
+    }
   } finally {
     await browser.close();
   }

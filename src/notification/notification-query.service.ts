@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../common/errors/domain-errors';
-import { PagingQuery, PagingResource, pagingResource, resolvePaging } from '../common/paging/paging';
+import { PagingResource, pagingResource, resolvePaging } from '../common/paging/paging';
 import { DeliveryRepository } from './delivery/delivery.repository';
 import { toNotificationRecord } from './notification-record.mapper';
 import { NotificationRecordResource } from './notification-record.resource';
+import type { NotificationsQuery } from './notifications.query';
 
 const SORT_KEYS = {
   createdAt: 'n.createdAt',
@@ -19,9 +20,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class NotificationQueryService {
   constructor(private readonly repository: DeliveryRepository) {}
 
-  async page(query: PagingQuery): Promise<PagingResource<NotificationRecordResource>> {
+  async page(query: NotificationsQuery): Promise<PagingResource<NotificationRecordResource>> {
     const spec = resolvePaging(query, SORT_KEYS, 'createdAt');
-    const { total, records } = await this.repository.page(spec);
+    const { sourceAgent, status, channel } = query;
+    const { total, records } = await this.repository.page(spec, { sourceAgent, status, channel });
     return pagingResource(spec, total, records.map(toNotificationRecord));
   }
 

@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { PagingQuery, PagingResource } from '../common/paging/paging';
+import { PagingResource } from '../common/paging/paging';
 import { NotificationQueryService } from './notification-query.service';
 import { NotificationRecordResource } from './notification-record.resource';
+import { NotificationsQuery } from './notifications.query';
 
 /** Stored notifications with each delivery's attempts and state (behind the API key). */
 @ApiTags('Notification hub')
@@ -11,7 +12,7 @@ export class NotificationsController {
   constructor(private readonly query: NotificationQueryService) {}
 
   @Get()
-  list(@Query() query: PagingQuery): Promise<PagingResource<NotificationRecordResource>> {
+  list(@Query() query: NotificationsQuery): Promise<PagingResource<NotificationRecordResource>> {
     return this.query.page(query);
   }
 

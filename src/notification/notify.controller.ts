@@ -3,9 +3,11 @@ import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/public.decorator';
 import { ValidationError } from '../common/errors/domain-errors';
+import { ChannelRegistry } from './channels/channel-registry';
 import { CircuitBreakerRegistry } from './delivery/circuit-breaker.registry';
 import { NotificationDispatcher } from './dispatcher.service';
 import { HubTokenGuard } from './hub-token.guard';
+import type { ChannelName } from './notification.types';
 import { NotifyRequestDto } from './notify.dto';
 import { HealthResource, NotifyResultResource } from './notify.resource';
 
@@ -16,6 +18,7 @@ export class NotifyController {
   constructor(
     private readonly dispatcher: NotificationDispatcher,
     private readonly breakers: CircuitBreakerRegistry,
+    private readonly registry: ChannelRegistry,
   ) {}
 
   @Public()
@@ -52,9 +55,19 @@ export class NotifyController {
     return { status: 'ok' };
   }
 
-  /** The same, plus each channel's circuit breaker (closed, open, half_open); behind the API key. */
+  /**
+   * The same, plus each channel's circuit breaker (closed, open, half_open) and whether its environment settings are
+   * complete (`missing` names the empty variable that makes the hub skip it); behind the API key.
+   */
   @Get('health/channels')
   channels() {
-    return { status: 'ok', channels: this.breakers.snapshot() };
+    const breakers = this.breakers.snapshot();
+    const channels = Object.fromEntries(
+      (Object.keys(breakers) as ChannelName[]).map((name) => {
+        const missing = this.registry.missingEnv(name);
+        return [name, { ...breakers[name], configured: !missing, ...(missing ? { missing } : {}) }];
+      }),
+    );
+    return { status: 'ok', channels };
   }
 }

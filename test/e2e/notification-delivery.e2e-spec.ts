@@ -226,6 +226,19 @@ describe('notification hub: durable deliveries, retries, timeouts, idempotency, 
     expect(page.body.records).toHaveLength(2);
     expect(page.body.records[0].deliveries[0].attempts.length).toBeGreaterThan(0);
     await t.api.get('/notifications?sortKey=nope').expect(400);
+    // The hub page's filters: by agent, by channel delivered to, by status; each narrows the list.
+    const byAgent = await t.api.get('/notifications?sourceAgent=quire&pageSize=100').expect(200);
+    expect(byAgent.body.totalRecords).toBeGreaterThan(0);
+    expect(byAgent.body.totalRecords).toBeLessThan(page.body.totalRecords);
+    expect(byAgent.body.records.every((r: { sourceAgent: string }) => r.sourceAgent === 'quire')).toBe(true);
+    const byChannel = await t.api.get('/notifications?channel=ntfy&pageSize=100').expect(200);
+    expect(byChannel.body.totalRecords).toBeGreaterThan(0);
+    for (const record of byChannel.body.records as { deliveries: Delivery[] }[])
+      expect(record.deliveries.map((d) => d.channel)).toContain('ntfy');
+    const failed = await t.api.get('/notifications?status=failed&pageSize=100').expect(200);
+    expect(failed.body.records.every((r: { status: string }) => r.status === 'failed')).toBe(true);
+    await t.api.get('/notifications?status=nope').expect(400);
+    await t.api.get('/notifications?channel=pigeon').expect(400);
     await t.api.get('/notifications/00000000-0000-4000-8000-000000000000').expect(404);
     await t.api.get('/notifications/not-a-uuid').expect(404);
   });
@@ -240,7 +253,7 @@ describe('notification hub: durable deliveries, retries, timeouts, idempotency, 
     const health = await t.api.get('/health/channels').expect(200);
     expect(health.body).toMatchObject({
       status: 'ok',
-      channels: { ha_tts: { state: 'open' }, ntfy: { state: 'closed' } },
+      channels: { ha_tts: { state: 'open', configured: true }, ntfy: { state: 'closed', configured: true } },
     });
     const calls = ha.calls.length;
     const blocked = await notify({ source_agent: 'a', title: 'held back', body: 'b', channels: ['ha_tts', 'ntfy'] });

@@ -9,6 +9,7 @@ import { HubDeliveryAttempt } from '../entities/hub-delivery-attempt.entity';
 import { DeliveryState, HubDelivery } from '../entities/hub-delivery.entity';
 import { HubNotification } from '../entities/hub-notification.entity';
 import type { ChannelName, DeliveryChannel, NotificationStatus } from '../notification.types';
+import type { NotificationFilter } from '../notifications.query';
 
 /** A delivery held by one runner: only the holder of `claimToken` writes its result. */
 export interface ClaimedDelivery {
@@ -233,10 +234,19 @@ export class DeliveryRepository {
   }
 
   /** A page of notifications, each with its deliveries and their attempts. */
-  async page(spec: PagingSpec): Promise<{ total: number; records: HubNotification[] }> {
-    const query = this.dataSource
-      .getRepository(HubNotification)
-      .createQueryBuilder('n')
+  async page(
+    spec: PagingSpec,
+    filter: NotificationFilter = {},
+  ): Promise<{ total: number; records: HubNotification[] }> {
+    const query = this.dataSource.getRepository(HubNotification).createQueryBuilder('n');
+    if (filter.sourceAgent !== undefined) query.andWhere('n.sourceAgent = :sourceAgent', filter);
+    if (filter.status !== undefined) query.andWhere('n.status = :status', filter);
+    if (filter.channel !== undefined)
+      query.andWhere(
+        'EXISTS (SELECT 1 FROM hub_delivery d WHERE d.notification_id = n.id AND d.channel = :channel)',
+        filter,
+      );
+    query
       .orderBy(spec.sortColumn, spec.sortDirection === 'ascending' ? 'ASC' : 'DESC')
       .addOrderBy('n.id', 'ASC')
       .offset(spec.offset)

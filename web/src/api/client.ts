@@ -82,18 +82,30 @@ async function readError(response: Response): Promise<ApiError> {
   }
 }
 
-/** One call to `/api/v1` with the key from `/initialize.json`. */
+/**
+ * One call to `/api/v1` with the key from `/initialize.json`; `outsideApi` calls a path under the URL base instead
+ * (the notification hub's `/notify`, `/notifications`, `/health/channels`), `headers` adds to the key.
+ */
 export async function api<T>(
   path: string,
-  options: { method?: string; body?: unknown; query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
+  options: {
+    method?: string;
+    body?: unknown;
+    query?: Record<string, QueryValue>;
+    signal?: AbortSignal;
+    outsideApi?: boolean;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<T> {
   const { apiRoot, apiKey } = currentConfig();
-  const response = await fetch(`${apiRoot}/${path.replace(/^\//, '')}${buildQuery(options.query)}`, {
+  const root = options.outsideApi ? urlBase() : apiRoot;
+  const response = await fetch(`${root}/${path.replace(/^\//, '')}${buildQuery(options.query)}`, {
     method: options.method ?? 'GET',
     headers: {
       'X-Api-Key': apiKey,
       Accept: 'application/json',
       ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...options.headers,
     },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     signal: options.signal,

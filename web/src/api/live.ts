@@ -15,11 +15,17 @@ export interface LiveMessage {
 
 /** Resource names of the hub → the query-key roots they make stale. */
 const INVALIDATES: Record<string, string[][]> = {
-  author: [['author'], ['book']],
-  book: [['book'], ['author']],
+  author: [['author'], ['book'], ['wanted']],
+  book: [['book'], ['author'], ['wanted']],
   bookfile: [['bookfile'], ['book'], ['author']],
-  queue: [['queue']],
+  // The queue changes when a grab is sent, a download moves or is imported: history records each of those.
+  queue: [['queue'], ['history']],
+  'queue/status': [['queue']],
   history: [['history']],
+  'wanted/missing': [['wanted']],
+  'wanted/cutoff': [['wanted']],
+  health: [['health']],
+  'system/task': [['system', 'task']],
   rootfolder: [['rootfolder']],
   tag: [['tag']],
   qualityprofile: [['qualityprofile']],
@@ -41,6 +47,16 @@ const LIBRARY_COMMANDS = new Set([
   'RetagFiles',
 ]);
 
+/** Lists that only a command changes (no hub message of their own): re-read when that command ends. */
+const COMMAND_LISTS: Record<string, string[][]> = {
+  ClearBlocklist: [['blocklist']],
+  Backup: [['system', 'backup']],
+  ClearLog: [['log']],
+  DeleteLogFiles: [['logfile']],
+  CheckHealth: [['health']],
+  RefreshMonitoredDownloads: [['queue'], ['history']],
+};
+
 export function isFinished(command: Pick<Command, 'status'>): boolean {
   return (
     command.status === 'completed' ||
@@ -50,12 +66,17 @@ export function isFinished(command: Pick<Command, 'status'>): boolean {
   );
 }
 
+const stage = (command: Pick<Command, 'status'>): number =>
+  isFinished(command) ? 2 : command.status === 'started' ? 1 : 0;
+
 /**
  * Puts a command into the cached list of commands (newest state wins). A library command that has just ended
  * (first seen finished, or seen running before) refreshes the library: the author's books appear when its refresh ends.
  */
 export function applyCommand(client: QueryClient, command: Command): void {
   const previous = client.getQueryData<Command[]>(keys.commands)?.find((item) => item.id === command.id);
+  // A state never goes back: the hub's "completed" can arrive before the POST /command answer saying "queued".
+  if (previous && stage(previous) > stage(command)) return;
   client.setQueryData<Command[]>(keys.commands, (list = []) =>
     [command, ...list.filter((item) => item.id !== command.id)].slice(0, 50),
   );
@@ -64,6 +85,8 @@ export function applyCommand(client: QueryClient, command: Command): void {
     for (const root of ['author', 'book', 'bookfile', 'series', 'history'])
       void client.invalidateQueries({ queryKey: [root] });
   }
+  if (justEnded)
+    for (const queryKey of COMMAND_LISTS[command.name ?? ''] ?? []) void client.invalidateQueries({ queryKey });
 }
 
 /** Applies one hub message to the query caches: commands are patched in place, the rest invalidated. */

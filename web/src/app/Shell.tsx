@@ -17,6 +17,17 @@ const BookshelfPage = lazy(() => import('../features/shelf/BookshelfPage'));
 const UnmappedPage = lazy(() => import('../features/unmapped/UnmappedPage'));
 const AddSearchPage = lazy(() => import('../features/add/AddSearchPage'));
 const MigrationPage = lazy(() => import('../features/migration/MigrationPage'));
+const QueuePage = lazy(() => import('../features/activity/QueuePage'));
+const HistoryPage = lazy(() => import('../features/activity/HistoryPage'));
+const BlocklistPage = lazy(() => import('../features/activity/BlocklistPage'));
+const WantedPage = lazy(() => import('../features/wanted/WantedPage'));
+const StatusPage = lazy(() => import('../features/system/StatusPage'));
+const TasksPage = lazy(() => import('../features/system/TasksPage'));
+const BackupPage = lazy(() => import('../features/system/BackupPage'));
+const EventsPage = lazy(() => import('../features/system/EventsPage'));
+const LogFilesPage = lazy(() => import('../features/system/LogFilesPage'));
+const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
+const NotificationHubPage = lazy(() => import('../features/notifications/NotificationHubPage'));
 
 const NAV = [
   { to: '/', label: 'Authors', end: true },
@@ -24,6 +35,40 @@ const NAV = [
   { to: '/shelf', label: 'Bookshelf' },
   { to: '/unmapped', label: 'Unmapped files' },
   { to: '/add/search', label: 'Add new' },
+  { to: '/calendar', label: 'Calendar' },
+];
+
+/** Sections with sub-pages (Readarr's routes, so bookmarks work). */
+const NAV_GROUPS = [
+  {
+    label: 'Activity',
+    prefix: '/activity',
+    items: [
+      { to: '/activity/queue', label: 'Queue' },
+      { to: '/activity/history', label: 'History' },
+      { to: '/activity/blocklist', label: 'Blocklist' },
+    ],
+  },
+  {
+    label: 'Wanted',
+    prefix: '/wanted',
+    items: [
+      { to: '/wanted/missing', label: 'Missing' },
+      { to: '/wanted/cutoffunmet', label: 'Cutoff unmet' },
+    ],
+  },
+  {
+    label: 'System',
+    prefix: '/system',
+    items: [
+      { to: '/system/status', label: 'Status' },
+      { to: '/system/tasks', label: 'Tasks' },
+      { to: '/system/backup', label: 'Backup' },
+      { to: '/system/events', label: 'Events' },
+      { to: '/system/logs/files', label: 'Log files' },
+      { to: '/system/notifications', label: 'Notifications' },
+    ],
+  },
 ];
 
 const SETTINGS_NAV = [{ to: '/settings/import', label: 'Import' }];
@@ -87,6 +132,18 @@ export function Shell({ config }: { config: InitializeConfig }) {
           {NAV.map((item) => (
             <NavLink key={item.to} component={RouterLink} to={item.to} end={item.end} label={item.label} />
           ))}
+          {NAV_GROUPS.map((group) => (
+            <NavLink
+              key={group.prefix}
+              label={group.label}
+              defaultOpened={location.pathname.startsWith(group.prefix)}
+              childrenOffset="sm"
+            >
+              {group.items.map((item) => (
+                <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} />
+              ))}
+            </NavLink>
+          ))}
           <NavLink label="Settings" opened={settingsOpen} onChange={setSettingsOpen}>
             {SETTINGS_NAV.map((item) => (
               <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} />
@@ -108,6 +165,18 @@ export function Shell({ config }: { config: InitializeConfig }) {
             <Route path="/unmapped" element={<UnmappedPage />} />
             <Route path="/add/search" element={<AddSearchPage />} />
             <Route path="/settings/import" element={<MigrationPage />} />
+            <Route path="/activity/queue" element={<QueuePage />} />
+            <Route path="/activity/history" element={<HistoryPage />} />
+            <Route path="/activity/blocklist" element={<BlocklistPage />} />
+            <Route path="/wanted/missing" element={<WantedPage kind="missing" />} />
+            <Route path="/wanted/cutoffunmet" element={<WantedPage key="cutoff" kind="cutoff" />} />
+            <Route path="/calendar" element={<CalendarPage />} />
+            <Route path="/system/status" element={<StatusPage />} />
+            <Route path="/system/tasks" element={<TasksPage />} />
+            <Route path="/system/backup" element={<BackupPage />} />
+            <Route path="/system/events" element={<EventsPage />} />
+            <Route path="/system/logs/files" element={<LogFilesPage />} />
+            <Route path="/system/notifications" element={<NotificationHubPage />} />
             <Route path="*" element={<EmptyState title="Page not found" />} />
           </Routes>
         </Suspense>

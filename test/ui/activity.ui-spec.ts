@@ -1,0 +1,163 @@
+import { expectEventually, UiWorld } from './ui-world';
+
+/**
+ * Activity and Wanted in a real browser against the built Quire with the fake peers: a grab shows in the queue and
+ * is removed with its release blocklisted, history lists and filters the grabs and marks one failed, the blocklist
+ * removes one and clears the rest, and the wanted lists page, sort, monitor and search on the server.
+ * Every page visited must log no console error and no failed request.
+ */
+describe('web UI: activity and wanted', () => {
+  const world = new UiWorld();
+  let hobbitId: number;
+  let books: { id: number; title: string }[];
+
+  const page = () => world.page;
+  const expectCleanPage = () => expect(world.problems.take()).toEqual([]);
+  const open = async (path: string, heading: string) => {
+    await page().goto(`${world.quire.url}${path}`);
+    await page().getByRole('heading', { name: heading }).waitFor();
+  };
+
+  beforeAll(async () => {
+    await world.start();
+    await world.signIn();
+    books = await world.addTolkien();
+    hobbitId = books.find((book) => book.title === 'The Hobbit')!.id;
+  }, 180_000);
+
+  afterAll(() => world.stop());
+
+  it('queue: a grabbed release shows with its progress and is removed from the client and blocklisted', async () => {
+    await world.grab(hobbitId, '(epub)');
+    await open('/activity/queue', 'Queue');
+    const row = page().getByTestId('queue-row').filter({ hasText: 'The Hobbit (epub)' });
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.getByRole('link', { name: 'J.R.R. Tolkien' }).count()).toBe(1);
+    await row.getByTestId('queue-progress').waitFor();
+    await world.shot('queue');
+    await row.getByRole('button', { name: /^Remove/ }).click();
+    const dialog = page().getByRole('dialog');
+    expect(await dialog.getByLabel('Remove from download client').isChecked()).toBe(true);
+    await dialog.getByLabel('Add release to blocklist').check();
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page().getByText('Queue is empty').waitFor();
+    expect(world.sab.queue).toEqual([]);
+    const blocklist = await world.api<{ totalRecords: number; records: { sourceTitle: string }[] }>('blocklist');
+    expect(blocklist.records.map((item) => item.sourceTitle)).toEqual(['J.R.R. Tolkien - The Hobbit (epub)']);
+    expectCleanPage();
+  });
+
+  it('history: lists the grabs, filters by event type on the server, and marks a grab failed', async () => {
+    await world.grab(hobbitId, '(mp3)');
+    await open('/activity/history', 'History');
+    const grabbed = page().getByTestId('history-row').filter({ hasText: 'Grabbed' });
+    await grabbed.filter({ hasText: '(mp3)' }).waitFor();
+    expect(await grabbed.count()).toBeGreaterThanOrEqual(2);
+    await world.shot('history');
+    const requests: string[] = [];
+    page().on('request', (request) => {
+      if (request.url().includes('/api/v1/history?')) requests.push(request.url());
+    });
+    await page().getByRole('combobox', { name: 'Event type' }).click();
+    await page().getByRole('option', { name: 'Renamed' }).click();
+    await page().getByText('No events of this type').waitFor();
+    expect(requests.some((url) => url.includes('eventType=6'))).toBe(true);
+    await page().getByRole('combobox', { name: 'Event type' }).click();
+    await page().getByRole('option', { name: 'Grabbed' }).click();
+    await grabbed.filter({ hasText: '(mp3)' }).getByRole('button', { name: 'Mark failed' }).click();
+    await expectEventually(async () => {
+      const blocklist = await world.api<{ records: { sourceTitle: string }[] }>('blocklist');
+      expect(blocklist.records.map((item) => item.sourceTitle).sort()).toEqual([
+        'J.R.R. Tolkien - The Hobbit (epub)',
+        'J.R.R. Tolkien - The Hobbit (mp3)',
+      ]);
+    });
+    expectCleanPage();
+  });
+
+  it('blocklist: removes one release, then clears the rest', async () => {
+    await open('/activity/blocklist', 'Blocklist');
+    const rows = page().getByTestId('blocklist-row');
+    await rows.nth(1).waitFor();
+    expect(await rows.count()).toBe(2);
+    await world.shot('blocklist');
+    await rows
+      .filter({ hasText: '(epub)' })
+      .getByRole('button', { name: /^Remove/ })
+      .click();
+    await expectEventually(async () => expect(await rows.count()).toBe(1));
+    await page().getByRole('button', { name: 'Clear', exact: true }).click();
+    await page().getByText('Blocklist is empty').waitFor();
+    expect((await world.api<{ totalRecords: number }>('blocklist')).totalRecords).toBe(0);
+    expectCleanPage();
+  });
+
+  it('wanted/missing: server-side paging and sort, monitor toggle, search selected', async () => {
+    const missing = await world.api<{ totalRecords: number }>('wanted/missing?monitored=true');
+    expect(missing.totalRecords).toBeGreaterThan(1);
+    await open('/wanted/missing', 'Missing');
+    const rows = page().getByTestId('wanted-row');
+    await rows.first().waitFor();
+    expect(await page().getByTestId('total-records').textContent()).toBe(`${missing.totalRecords} records`);
+    const bookHeader = page().getByRole('columnheader', { name: /^Book/ });
+    await bookHeader.getByRole('button').click();
+    await page().locator('th[aria-sort="ascending"]', { hasText: 'Book' }).waitFor();
+    // The previous page stays on screen until the sorted one arrives: wait for the server's order.
+    const firstBook = async () => rows.first().getByRole('link').nth(1).textContent();
+    await expectEventually(async () => expect(await firstBook()).toBe('The Hobbit'));
+    await bookHeader.getByRole('button').click();
+    await page().locator('th[aria-sort="descending"]', { hasText: 'Book' }).waitFor();
+    await expectEventually(async () => expect(await firstBook()).toBe('Unfinished Tales'));
+    await world.shot('wanted-missing');
+    const first = (await rows.first().getByRole('link').nth(1).textContent())!;
+    await rows
+      .first()
+      .getByRole('button', { name: `Unmonitor ${first}` })
+      .click();
+    await page()
+      .getByTestId('total-records')
+      .filter({ hasText: `${missing.totalRecords - 1} records` })
+      .waitFor();
+    const second = (await rows.first().getByRole('link').nth(1).textContent())!;
+    await rows.first().getByLabel(`Select ${second}`).check();
+    await page().getByRole('button', { name: 'Search selected' }).click();
+    await expectEventually(async () => {
+      const commands = await world.api<{ name: string; body: { bookIds?: number[] } }[]>('command');
+      expect(commands.some((command) => command.name === 'BookSearch')).toBe(true);
+    });
+    expectCleanPage();
+  });
+
+  it('calendar: books on their release day, coloured, unmonitored on demand, month/agenda, iCal link', async () => {
+    const silmarillion = books.find((book) => book.title === 'The Silmarillion')!;
+    await world.api('book/monitor', { method: 'PUT', body: { bookIds: [silmarillion.id], monitored: false } });
+    await page().goto(`${world.quire.url}/calendar?date=1937-01-01&view=month`);
+    await page().getByTestId('calendar-title').filter({ hasText: '1937' }).waitFor();
+    const hobbit = page().locator('[data-day="1937-01-01"]').getByTestId('calendar-book');
+    await hobbit.filter({ hasText: 'The Hobbit' }).waitFor();
+    expect(await hobbit.getAttribute('data-state')).toBe('missing');
+    await world.shot('calendar');
+    await page().getByRole('button', { name: 'Next' }).click();
+    await page().getByTestId('calendar-title').filter({ hasText: 'February' }).waitFor();
+    expect(await page().getByTestId('calendar-book').count()).toBe(0);
+    await page().goto(`${world.quire.url}/calendar?date=1977-01-01&view=agenda`);
+    await page().getByTestId('calendar-agenda').getByText('Nothing is released in these 31 days.').waitFor();
+    await page().getByRole('switch', { name: 'Show unmonitored' }).click();
+    const unmonitored = page().getByTestId('calendar-book').filter({ hasText: 'The Silmarillion' });
+    await unmonitored.waitFor();
+    expect(await unmonitored.getAttribute('data-state')).toBe('unmonitored');
+    await page().getByRole('button', { name: 'iCal link' }).click();
+    const url = await page().getByLabel('iCal feed URL').inputValue();
+    expect(url).toContain(`apikey=${world.apiKey}`);
+    const feed = await fetch(url);
+    expect([feed.status, feed.headers.get('content-type')]).toEqual([200, 'text/calendar; charset=utf-8']);
+    expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+    expectCleanPage();
+  });
+
+  it('wanted/cutoffunmet: nothing has a file yet, so the empty state', async () => {
+    await open('/wanted/cutoffunmet', 'Cutoff unmet');
+    await page().getByText('Every book meets its quality cutoff').waitFor();
+    expectCleanPage();
+  });
+});

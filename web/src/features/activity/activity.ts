@@ -1,0 +1,79 @@
+import type { Schemas } from '../../api/client';
+
+export type QueueItem = Schemas['QueueResource'];
+export type HistoryItem = Schemas['HistoryResource'];
+export type BlocklistItem = Schemas['BlocklistResource'];
+
+/** History event types: the wire name, the label shown, and the number `GET /history?eventType=` filters by. */
+export const HISTORY_EVENTS = [
+  { name: 'grabbed', label: 'Grabbed', value: 1, color: 'blue' },
+  { name: 'bookFileImported', label: 'Imported', value: 3, color: 'teal' },
+  { name: 'downloadFailed', label: 'Download failed', value: 4, color: 'red' },
+  { name: 'bookFileDeleted', label: 'Deleted', value: 5, color: 'orange' },
+  { name: 'bookFileRenamed', label: 'Renamed', value: 6, color: 'grape' },
+  { name: 'bookImportIncomplete', label: 'Import incomplete', value: 7, color: 'yellow' },
+  { name: 'downloadImported', label: 'Download imported', value: 8, color: 'teal' },
+  { name: 'bookFileRetagged', label: 'Retagged', value: 9, color: 'grape' },
+  { name: 'downloadIgnored', label: 'Ignored', value: 10, color: 'gray' },
+] as const;
+
+export function historyEvent(name: string | undefined): { label: string; color: string } {
+  const event = HISTORY_EVENTS.find((candidate) => candidate.name === name);
+  return event ?? { label: name ?? 'Unknown', color: 'gray' };
+}
+
+/** The filter menu's choice → the `eventType` query value (undefined = all events). */
+export function eventTypeFilter(choice: string | null): number | undefined {
+  const event = HISTORY_EVENTS.find((candidate) => candidate.name === choice);
+  return event?.value;
+}
+
+/** Only a grab can be marked failed (Readarr's rule: it blocklists the release and searches again). */
+export const canMarkFailed = (item: Pick<HistoryItem, 'eventType'>): boolean => item.eventType === 'grabbed';
+
+/** Downloaded share of a queue item, 0–100. */
+export function queueProgress(item: Pick<QueueItem, 'size' | 'sizeleft'>): number {
+  if (!item.size) return 0;
+  const done = ((item.size - item.sizeleft) / item.size) * 100;
+  return Math.min(100, Math.max(0, Math.round(done * 10) / 10));
+}
+
+/** What the status column says: the tracked state first (importing, import failed…), else the client's status. */
+export function queueStatus(item: Pick<QueueItem, 'status' | 'trackedDownloadState' | 'trackedDownloadStatus'>): {
+  label: string;
+  color: string;
+} {
+  const color =
+    item.trackedDownloadStatus === 'error' ? 'red' : item.trackedDownloadStatus === 'warning' ? 'yellow' : 'blue';
+  const state = item.trackedDownloadState;
+  if (state && state !== 'downloading')
+    return { label: splitWords(state), color: state === 'imported' ? 'teal' : color };
+  return { label: splitWords(item.status ?? 'unknown'), color };
+}
+
+/** `importPending` → `Import pending`, `Downloading` stays. */
+export function splitWords(value: string): string {
+  const words = value.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Readarr's `timeleft` is a .NET TimeSpan (`[d.]hh:mm:ss`): shown as `1d 02:03:04` or `02:03:04`. */
+export function formatTimeLeft(value: string | undefined | null): string {
+  if (!value) return '';
+  const match = /^(?:(\d+)\.)?(\d{2}):(\d{2}):(\d{2})/.exec(value);
+  if (!match) return value;
+  const [, days, hours, minutes, seconds] = match;
+  return `${days && days !== '0' ? `${days}d ` : ''}${hours}:${minutes}:${seconds}`;
+}
+
+/** The status messages flattened to lines ("title: message"), for the row's explanation. */
+export function statusLines(item: Pick<QueueItem, 'statusMessages' | 'errorMessage'>): string[] {
+  const lines = (item.statusMessages ?? []).flatMap((group) =>
+    group.messages.length > 0
+      ? group.messages.map((message) => (group.title ? `${group.title}: ${message}` : message))
+      : group.title
+        ? [group.title]
+        : [],
+  );
+  return item.errorMessage ? [item.errorMessage, ...lines] : lines;
+}

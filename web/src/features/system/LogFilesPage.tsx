@@ -1,0 +1,64 @@
+import { Anchor, Button, Group, Table, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { runningCommand, useCommand, useCommands } from '../../api/commands';
+import { EmptyState, QueryState } from '../../components/States';
+import type { LogFile } from './system';
+
+/** `/system/logs/files`: the log files on disk, each downloaded with the session cookie. */
+export default function LogFilesPage() {
+  const files = useQuery({ queryKey: ['logfile'], queryFn: () => api<LogFile[]>('log/file') });
+  const remove = useCommand();
+  const deleting = runningCommand(useCommands(), ['DeleteLogFiles'], () => true);
+  return (
+    <>
+      <Group justify="space-between" mb="sm">
+        <Title order={2}>Log files</Title>
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={() => void files.refetch()}>
+            Refresh
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            loading={remove.isPending || Boolean(deleting)}
+            onClick={() => remove.mutate({ name: 'DeleteLogFiles' })}
+          >
+            Delete log files
+          </Button>
+        </Group>
+      </Group>
+      <QueryState query={files}>
+        {(items) =>
+          items.length === 0 ? (
+            <EmptyState title="No log files" />
+          ) : (
+            <Table striped data-testid="log-files">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>File</Table.Th>
+                  <Table.Th>Last write</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((file) => (
+                  <Table.Tr key={file.filename} data-testid="log-file-row">
+                    <Table.Td>{file.filename}</Table.Td>
+                    <Table.Td>{new Date(file.lastWriteTime).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <Anchor href={file.downloadUrl} download={file.filename} size="sm">
+                        Download
+                      </Anchor>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )
+        }
+      </QueryState>
+    </>
+  );
+}

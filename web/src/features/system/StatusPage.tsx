@@ -1,0 +1,151 @@
+import { Anchor, Badge, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api } from '../../api/client';
+import { EmptyState, QueryState } from '../../components/States';
+import { formatBytes } from '../../components/format';
+import { type DiskSpace, HEALTH_COLORS, type HealthItem, type SystemStatus, diskUsed, fixPage } from './system';
+
+function Health() {
+  const health = useQuery({ queryKey: ['health'], queryFn: () => api<HealthItem[]>('health') });
+  return (
+    <QueryState query={health}>
+      {(items) =>
+        items.length === 0 ? (
+          <Text c="teal" data-testid="health-ok">
+            No issues with your configuration
+          </Text>
+        ) : (
+          <Table data-testid="health">
+            <Table.Tbody>
+              {items.map((item) => {
+                const fix = fixPage(item.source);
+                return (
+                  <Table.Tr key={`${item.source}-${item.message}`} data-testid="health-row">
+                    <Table.Td w={90}>
+                      <Badge color={HEALTH_COLORS[item.type] ?? 'gray'}>{item.type}</Badge>
+                    </Table.Td>
+                    <Table.Td>{item.message}</Table.Td>
+                    <Table.Td w={160}>
+                      <Group gap="xs">
+                        {fix && (
+                          <Anchor component={Link} to={fix} size="sm">
+                            Fix
+                          </Anchor>
+                        )}
+                        {item.wikiUrl && (
+                          <Anchor href={item.wikiUrl} target="_blank" rel="noreferrer" size="sm">
+                            Wiki
+                          </Anchor>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )
+      }
+    </QueryState>
+  );
+}
+
+function Disks() {
+  const disks = useQuery({ queryKey: ['diskspace'], queryFn: () => api<DiskSpace[]>('diskspace') });
+  return (
+    <QueryState query={disks}>
+      {(items) =>
+        items.length === 0 ? (
+          <EmptyState title="No root folders to measure" />
+        ) : (
+          <Table data-testid="disk-space">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Location</Table.Th>
+                <Table.Th>Free</Table.Th>
+                <Table.Th>Total</Table.Th>
+                <Table.Th w={240}>Used</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((disk) => (
+                <Table.Tr key={disk.path}>
+                  <Table.Td>{disk.path}</Table.Td>
+                  <Table.Td>{formatBytes(disk.freeSpace)}</Table.Td>
+                  <Table.Td>{formatBytes(disk.totalSpace)}</Table.Td>
+                  <Table.Td>
+                    <Progress
+                      value={diskUsed(disk)}
+                      color={diskUsed(disk) > 90 ? 'red' : 'blue'}
+                      aria-label={`${diskUsed(disk)}% used`}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )
+      }
+    </QueryState>
+  );
+}
+
+function About() {
+  const status = useQuery({
+    queryKey: ['system', 'status'],
+    queryFn: () => api<SystemStatus>('system/status'),
+    staleTime: 300_000,
+  });
+  return (
+    <QueryState query={status}>
+      {(system) => (
+        <Table data-testid="about" w="fit-content">
+          <Table.Tbody>
+            {[
+              ['Version', system.version],
+              ['Runtime', `${system.runtimeName} ${system.runtimeVersion}`],
+              ['Database', `${system.databaseType} ${system.databaseVersion}`],
+              ['Migration', String(system.migrationVersion)],
+              ['App data', system.appData],
+              ['Startup path', system.startupPath],
+              ['Mode', system.mode],
+              ['Started', new Date(system.startTime).toLocaleString()],
+            ].map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th>{label}</Table.Th>
+                <Table.Td>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </QueryState>
+  );
+}
+
+/** `/system/status`: health (live over the hub), disk space and about. */
+export default function StatusPage() {
+  return (
+    <Stack gap="lg">
+      <section>
+        <Title order={3} mb="xs">
+          Health
+        </Title>
+        <Health />
+      </section>
+      <section>
+        <Title order={3} mb="xs">
+          Disk space
+        </Title>
+        <Disks />
+      </section>
+      <section>
+        <Title order={3} mb="xs">
+          About
+        </Title>
+        <About />
+      </section>
+    </Stack>
+  );
+}

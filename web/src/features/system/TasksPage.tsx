@@ -1,0 +1,124 @@
+import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { api, type Command } from '../../api/client';
+import { runningCommand, useCommand, useCommands } from '../../api/commands';
+import { isFinished } from '../../api/live';
+import { EmptyState, QueryState } from '../../components/States';
+import { type Task, formatDuration, formatInterval } from './system';
+
+const STATUS_COLORS: Record<string, string> = {
+  queued: 'gray',
+  started: 'blue',
+  completed: 'teal',
+  failed: 'red',
+  aborted: 'orange',
+  cancelled: 'orange',
+  orphaned: 'orange',
+};
+
+const when = (value: string | undefined) => (value ? new Date(value).toLocaleString() : '—');
+
+function Scheduled({ commands }: { commands: Command[] }) {
+  const tasks = useQuery({ queryKey: ['system', 'task'], queryFn: () => api<Task[]>('system/task') });
+  const run = useCommand();
+  return (
+    <QueryState query={tasks}>
+      {(items) => (
+        <Table striped data-testid="tasks">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Interval</Table.Th>
+              <Table.Th>Last execution</Table.Th>
+              <Table.Th>Last duration</Table.Th>
+              <Table.Th>Next execution</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((task) => {
+              const running = runningCommand(commands, [task.taskName], () => true);
+              return (
+                <Table.Tr key={task.id} data-testid="task-row">
+                  <Table.Td>{task.name}</Table.Td>
+                  <Table.Td>{formatInterval(task.interval)}</Table.Td>
+                  <Table.Td>{when(task.lastExecution)}</Table.Td>
+                  <Table.Td>{formatDuration(task.lastDuration)}</Table.Td>
+                  <Table.Td>{when(task.nextExecution)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      aria-label={`Run ${task.name} now`}
+                      loading={Boolean(running) || (run.isPending && run.variables?.name === task.taskName)}
+                      onClick={() => run.mutate({ name: task.taskName })}
+                    >
+                      Run now
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+    </QueryState>
+  );
+}
+
+function CommandQueue({ commands }: { commands: Command[] }) {
+  if (commands.length === 0) return <EmptyState title="No commands have run since the page opened" />;
+  return (
+    <Table striped data-testid="commands">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Command</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Message</Table.Th>
+          <Table.Th>Queued</Table.Th>
+          <Table.Th>Duration</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {commands.map((command) => (
+          <Table.Tr key={command.id} data-testid="command-row" data-status={command.status}>
+            <Table.Td>{command.commandName ?? command.name}</Table.Td>
+            <Table.Td>
+              <Badge variant="light" color={STATUS_COLORS[command.status] ?? 'gray'}>
+                {command.status}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" lineClamp={2}>
+                {command.message ?? command.exception}
+              </Text>
+            </Table.Td>
+            <Table.Td>{when(command.queued)}</Table.Td>
+            <Table.Td>{isFinished(command) ? formatDuration(command.duration) : ''}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** `/system/tasks`: scheduled tasks with run-now, and the command queue patched live by the hub. */
+export default function TasksPage() {
+  const commands = useCommands();
+  return (
+    <Stack gap="lg">
+      <section>
+        <Title order={3} mb="xs">
+          Scheduled
+        </Title>
+        <Scheduled commands={commands} />
+      </section>
+      <section>
+        <Title order={3} mb="xs">
+          Queue
+        </Title>
+        <CommandQueue commands={commands} />
+      </section>
+    </Stack>
+  );
+}
