@@ -1,4 +1,6 @@
-import { HubConnectionBuilder, HubConnectionState, type ILogger, LogLevel } from '@microsoft/signalr';
+import type { ILogger } from '@microsoft/signalr';
+
+type SignalR = typeof import('@microsoft/signalr');
 import type { QueryClient } from '@tanstack/react-query';
 import { type Command, currentConfig, urlBase } from './client';
 import { keys } from './keys';
@@ -99,23 +101,38 @@ export function applyMessage(client: QueryClient, message: LiveMessage): void {
 }
 
 // The hub's own diagnostics stay out of the console's error level: a lost connection is retried, not an app error.
-const quietLogger: ILogger = {
+const quietLogger = (signalr: SignalR): ILogger => ({
   log: (level, message) => {
-    if (level >= LogLevel.Warning) console.debug(`[live] ${message}`);
+    if (level >= signalr.LogLevel.Warning) console.debug(`[live] ${message}`);
   },
-};
+});
 
 let liveConnected = false;
 export const isLive = (): boolean => liveConnected;
 
-/** Connects to `/signalr/messages` and keeps reconnecting; returns a stop function. */
+/**
+ * Connects to `/signalr/messages` and keeps reconnecting; returns a stop function. The SignalR client is loaded here,
+ * not with the app: no page needs it for its first paint, and it is a sizeable part of the scripts.
+ */
 export function startLive(client: QueryClient, onState: (connected: boolean) => void): () => void {
-  const connection = new HubConnectionBuilder()
+  let stopped = false;
+  let stopConnection: (() => void) | undefined;
+  void import('@microsoft/signalr').then((signalr) => {
+    if (!stopped) stopConnection = connect(signalr, client, onState);
+  });
+  return () => {
+    stopped = true;
+    stopConnection?.();
+  };
+}
+
+function connect(signalr: SignalR, client: QueryClient, onState: (connected: boolean) => void): () => void {
+  const connection = new signalr.HubConnectionBuilder()
     .withUrl(`${urlBase()}/signalr/messages`, { accessTokenFactory: () => currentConfig().apiKey })
     .withAutomaticReconnect({
       nextRetryDelayInMilliseconds: (context) => Math.min(30_000, 1000 * 2 ** context.previousRetryCount),
     })
-    .configureLogging(quietLogger)
+    .configureLogging(quietLogger(signalr))
     .build();
   const setState = (connected: boolean) => {
     liveConnected = connected;
@@ -134,7 +151,7 @@ export function startLive(client: QueryClient, onState: (connected: boolean) => 
     connection.start().then(
       () => setState(true),
       () => {
-        if (!stopped && connection.state === HubConnectionState.Disconnected)
+        if (!stopped && connection.state === signalr.HubConnectionState.Disconnected)
           timer = setTimeout(() => start(attempt + 1), Math.min(60_000, 2000 * 2 ** attempt));
       },
     );
