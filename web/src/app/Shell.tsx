@@ -17,6 +17,15 @@ const BookshelfPage = lazy(() => import('../features/shelf/BookshelfPage'));
 const UnmappedPage = lazy(() => import('../features/unmapped/UnmappedPage'));
 const AddSearchPage = lazy(() => import('../features/add/AddSearchPage'));
 const MigrationPage = lazy(() => import('../features/migration/MigrationPage'));
+const settingsPage = (name: keyof typeof import('../features/settings/pages')) =>
+  lazy(() => import('../features/settings/pages').then((pages) => ({ default: pages[name] })));
+const SETTINGS_PAGES = {
+  indexers: settingsPage('IndexersPage'),
+  downloadclients: settingsPage('DownloadClientsPage'),
+  importlists: settingsPage('ImportListsPage'),
+  connect: settingsPage('ConnectPage'),
+  metadata: settingsPage('MetadataPage'),
+};
 
 const NAV = [
   { to: '/', label: 'Authors', end: true },
@@ -26,7 +35,14 @@ const NAV = [
   { to: '/add/search', label: 'Add new' },
 ];
 
-const SETTINGS_NAV = [{ to: '/settings/import', label: 'Import' }];
+const SETTINGS_NAV = [
+  { to: '/settings/indexers', label: 'Indexers' },
+  { to: '/settings/downloadclients', label: 'Download clients' },
+  { to: '/settings/importlists', label: 'Import lists' },
+  { to: '/settings/connect', label: 'Connect' },
+  { to: '/settings/metadata', label: 'Metadata' },
+  { to: '/settings/import', label: 'Import' },
+];
 
 function RunningCommands() {
   const running = useCommands().filter((command) => !isFinished(command));
@@ -108,6 +124,9 @@ export function Shell({ config }: { config: InitializeConfig }) {
             <Route path="/unmapped" element={<UnmappedPage />} />
             <Route path="/add/search" element={<AddSearchPage />} />
             <Route path="/settings/import" element={<MigrationPage />} />
+            {Object.entries(SETTINGS_PAGES).map(([path, Page]) => (
+              <Route key={path} path={`/settings/${path}`} element={<Page />} />
+            ))}
             <Route path="*" element={<EmptyState title="Page not found" />} />
           </Routes>
         </Suspense>

@@ -109,7 +109,9 @@ describe('schema → form', () => {
       earlyReleaseLimit: 3,
       seedRatio: 1.5,
     });
-    expect(toWireFields(form, { ...values, earlyReleaseLimit: null }).find((f) => f.name === 'earlyReleaseLimit')?.value).toBeNull();
+    expect(
+      toWireFields(form, { ...values, earlyReleaseLimit: null }).find((f) => f.name === 'earlyReleaseLimit')?.value,
+    ).toBeNull();
   });
 
   it('hides advanced fields without the toggle, hidden always, hiddenIfNotSet while empty', () => {

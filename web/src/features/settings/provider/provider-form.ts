@@ -38,16 +38,7 @@ export interface ProviderResource {
 
 /** The input a field is drawn with. */
 export type FieldControl =
-  | 'text'
-  | 'url'
-  | 'password'
-  | 'number'
-  | 'checkbox'
-  | 'select'
-  | 'multiSelect'
-  | 'tags'
-  | 'path'
-  | 'unsupported';
+  'text' | 'url' | 'password' | 'number' | 'checkbox' | 'select' | 'multiSelect' | 'tags' | 'path' | 'unsupported';
 
 export interface SelectChoice {
   value: string;
@@ -154,13 +145,21 @@ export function toFormValue(field: FormField, value: unknown): FormValue {
     case 'checkbox':
       return value === true || value === 'true';
     case 'number':
-      return typeof value === 'number' ? value : value === null || value === undefined || value === '' ? null : Number(value);
+      return typeof value === 'number'
+        ? value
+        : value === null || value === undefined || value === ''
+          ? null
+          : Number(value);
     case 'select':
-      return value === null || value === undefined ? null : String(value);
+      return typeof value === 'number' || typeof value === 'string' ? String(value) : null;
     case 'multiSelect':
     case 'tags':
-      return Array.isArray(value) ? value.map(String) : [];
-    default:
+      return Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))) : [];
+    case 'text':
+    case 'url':
+    case 'password':
+    case 'path':
+    case 'unsupported':
       return value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
   }
 }
@@ -178,7 +177,11 @@ export function toWireValue(field: FormField, value: FormValue): unknown {
       return Array.isArray(value) ? value.map(Number) : [];
     case 'tags':
       return Array.isArray(value) ? value : [];
-    default:
+    case 'text':
+    case 'url':
+    case 'password':
+    case 'path':
+    case 'unsupported':
       return value ?? '';
   }
 }
@@ -212,9 +215,17 @@ export interface FieldMessages {
 }
 
 /** Quire's failures carry `severity`/`isWarning` (src/provider/core/provider.ts `providerFailure`). */
-export type ProviderFailure = ValidationFailure & { isWarning?: boolean; severity?: string; detailedDescription?: string };
+export type ProviderFailure = ValidationFailure & {
+  isWarning?: boolean;
+  severity?: string;
+  detailedDescription?: string;
+};
 
-const normalise = (name: string) => name.replace(/^fields\[\d+\]\./i, '').replace(/[^a-z0-9.]/gi, '').toLowerCase();
+const normalise = (name: string) =>
+  name
+    .replace(/^fields\[\d+\]\./i, '')
+    .replace(/[^a-z0-9.]/gi, '')
+    .toLowerCase();
 
 /**
  * Readarr's 400 array → messages per field. `propertyName` is matched case-insensitively against the field names
