@@ -20,11 +20,13 @@ const MigrationPage = lazy(() => import('../features/migration/MigrationPage'));
 const settingsPage = (name: keyof typeof import('../features/settings/pages')) =>
   lazy(() => import('../features/settings/pages').then((pages) => ({ default: pages[name] })));
 const SETTINGS_PAGES = {
+  mediamanagement: settingsPage('MediaManagementPage'),
   indexers: settingsPage('IndexersPage'),
   downloadclients: settingsPage('DownloadClientsPage'),
   importlists: settingsPage('ImportListsPage'),
   connect: settingsPage('ConnectPage'),
   metadata: settingsPage('MetadataPage'),
+  tags: settingsPage('TagsPage'),
 };
 
 const NAV = [
@@ -36,11 +38,13 @@ const NAV = [
 ];
 
 const SETTINGS_NAV = [
+  { to: '/settings/mediamanagement', label: 'Media management' },
   { to: '/settings/indexers', label: 'Indexers' },
   { to: '/settings/downloadclients', label: 'Download clients' },
   { to: '/settings/importlists', label: 'Import lists' },
   { to: '/settings/connect', label: 'Connect' },
   { to: '/settings/metadata', label: 'Metadata' },
+  { to: '/settings/tags', label: 'Tags' },
   { to: '/settings/import', label: 'Import' },
 ];
 

@@ -1,2 +1,4 @@
 /** The settings pages, one lazily loaded chunk (app/Shell.tsx). */
 export { ConnectPage, DownloadClientsPage, ImportListsPage, IndexersPage, MetadataPage } from './ProviderPages';
+export { default as MediaManagementPage } from './MediaManagementPage';
+export { default as TagsPage } from './TagsPage';

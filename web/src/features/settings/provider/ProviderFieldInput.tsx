@@ -67,6 +67,7 @@ export function ProviderFieldInput({
     error: errorOf(messages),
     placeholder: field.placeholder,
     'data-field': field.name,
+    wrapperProps: { 'data-field-wrapper': field.name },
   };
   const text = typeof value === 'string' ? value : '';
   if (field.secret)
@@ -81,6 +82,7 @@ export function ProviderFieldInput({
           checked={value === true}
           onChange={(event) => onChange(event.currentTarget.checked)}
           data-field={field.name}
+          wrapperProps={{ 'data-field-wrapper': field.name }}
         />
       );
     case 'number':
