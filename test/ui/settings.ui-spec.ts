@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FakeNewznab } from '../fakes/newznab-fake';
@@ -27,6 +29,7 @@ describe('web UI: settings', () => {
   let page: Page;
   let problems: PageProblems;
   let apiKey: string;
+  const booksDir = mkdtempSync(join(tmpdir(), 'quire-ui-settings-'));
 
   const api = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
     const response = await fetch(`${quire.url}/api/v1/${path}`, {
@@ -55,6 +58,7 @@ describe('web UI: settings', () => {
   };
 
   const openSettings = async (label: string, heading: string) => {
+    if (await dialog().count()) await page.keyboard.press('Escape'); // a failed step's form left open
     await page.getByRole('navigation').getByRole('link', { name: label, exact: true }).click();
     await page.getByRole('heading', { name: heading }).waitFor();
   };
@@ -69,7 +73,13 @@ describe('web UI: settings', () => {
 
   const testAndSave = async () => {
     await dialog().getByRole('button', { name: 'Test' }).click();
-    await dialog().getByTestId('test-passed').waitFor();
+    // On a failure, the form's text says why (the server's messages are on it).
+    await dialog()
+      .getByTestId('test-passed')
+      .waitFor()
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\n${await dialog().innerText()}`);
+      });
     await dialog().getByRole('button', { name: 'Save', exact: true }).click();
     await dialog().waitFor({ state: 'detached' });
   };
@@ -77,7 +87,11 @@ describe('web UI: settings', () => {
   beforeAll(async () => {
     await truncateAllTables();
     openLibrary = await FakeOpenLibrary.start();
-    indexer = await new FakeNewznab({ apiKey: 'indexer-key', bookSearch: true, releases: [] }).start();
+    indexer = await new FakeNewznab({
+      apiKey: 'indexer-key',
+      bookSearch: true,
+      releases: [{ title: 'J.R.R. Tolkien - The Hobbit (epub)', guid: 'hobbit-epub', size: 2_000_000 }],
+    }).start();
     sab = await new FakeSabnzbd('sab-key').start();
     sab.categories.push('books');
     ntfy = await new FakeNtfy().start();
@@ -117,7 +131,7 @@ describe('web UI: settings', () => {
     await page.goto(quire.url);
     await page.getByRole('heading', { name: 'Sign in to Quire' }).waitFor();
     expect(problems.take()).toEqual([expect.stringMatching(/^HTTP 401: GET .*\/initialize\.json$/)]);
-    await page.getByLabel('Username').fill(USER);
+    await page.getByLabel('Username', { exact: true }).fill(USER);
     await page.locator('input[type=password]').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('No authors yet').waitFor();
@@ -130,9 +144,9 @@ describe('web UI: settings', () => {
   it('a wrong API key fails the test with the server’s message on the API key field; the right one passes', async () => {
     await pick('indexer', 'Newznab');
     await shot('settings-indexer-form');
-    await dialog().getByLabel('Name').fill('Fake Newznab');
+    await dialog().getByLabel('Name', { exact: true }).fill('Fake Newznab');
     await dialog().getByLabel('URL', { exact: true }).fill(indexer.url);
-    const key = dialog().getByLabel('API Key');
+    const key = dialog().getByLabel('API Key', { exact: true });
     await key.fill('wrong-key');
     await dialog().getByRole('button', { name: 'Test' }).click();
     await dialog().getByText('Invalid API Key').waitFor();
@@ -151,16 +165,16 @@ describe('web UI: settings', () => {
   it('adds a SABnzbd client against the fake, and a remote path mapping', async () => {
     await openSettings('Download clients', 'Download clients');
     await pick('download client', 'SABnzbd');
-    await dialog().getByLabel('Name').fill('Fake SAB');
-    await dialog().getByLabel('Host').fill('127.0.0.1');
-    await dialog().getByLabel('Port').fill(String(sab.port));
-    await dialog().getByLabel('API Key').fill('sab-key');
-    await dialog().getByLabel('Category').fill('books');
+    await dialog().getByLabel('Name', { exact: true }).fill('Fake SAB');
+    await dialog().getByLabel('Host', { exact: true }).fill('127.0.0.1');
+    await dialog().getByLabel('Port', { exact: true }).fill(String(sab.port));
+    await dialog().getByLabel('API Key', { exact: true }).fill('sab-key');
+    await dialog().getByLabel('Category', { exact: true }).fill('books');
     await testAndSave();
     await page.getByTestId('provider-card').filter({ hasText: 'Fake SAB' }).waitFor();
     await page.getByLabel('Host', { exact: true }).fill('127.0.0.1');
-    await page.getByLabel('Remote path').fill('/downloads/');
-    await page.getByLabel('Local path').fill('/mnt/downloads/');
+    await page.getByLabel('Remote path', { exact: true }).fill('/downloads/');
+    await page.getByLabel('Local path', { exact: true }).fill('/mnt/downloads/');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByTestId('remotepathmapping-table').getByText('/mnt/downloads/').waitFor();
     await shot('settings-download-clients');
@@ -170,11 +184,11 @@ describe('web UI: settings', () => {
   it('adds an ntfy connection that sends its test message to the fake', async () => {
     await openSettings('Connect', 'Connections');
     await pick('connection', 'ntfy.sh');
-    await dialog().getByLabel('Name').fill('Phone');
-    await dialog().getByLabel('On Grab').check();
-    await dialog().getByLabel('Server Url').fill(ntfy.url);
-    await dialog().getByLabel('Topics').fill('quire-books');
-    await dialog().getByLabel('Topics').press('Enter');
+    await dialog().getByLabel('Name', { exact: true }).fill('Phone');
+    await dialog().getByLabel('On Grab', { exact: true }).check();
+    await dialog().getByLabel('Server Url', { exact: true }).fill(ntfy.url);
+    await dialog().getByLabel('Topics', { exact: true }).fill('quire-books');
+    await dialog().getByLabel('Topics', { exact: true }).press('Enter');
     await shot('settings-connection-form');
     await testAndSave();
     expect(ntfy.published.length).toBeGreaterThan(0);
@@ -182,18 +196,52 @@ describe('web UI: settings', () => {
     expectCleanPage();
   });
 
+  it('adds a root folder (with its free space) and changes the naming with a live example', async () => {
+    await openSettings('Media management', 'Media management');
+    await page.getByText('No root folder yet').waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Books');
+    await page.getByLabel('Path', { exact: true }).fill(booksDir);
+    await page.getByRole('button', { name: 'Add root folder' }).click();
+    const row = page.getByTestId('root-folders').getByRole('row').filter({ hasText: booksDir });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/ of /); // free space of total space
+    const format = page.getByLabel('Standard book format', { exact: true });
+    await format.fill('{Author Name} - {Book Title}');
+    await page.getByTestId('naming-example').filter({ hasText: 'The Author Name - The Book Title' }).first().waitFor();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    await shot('settings-media-management');
+    expectCleanPage();
+  });
+
+  it('adds a tag and shows where each is used', async () => {
+    await openSettings('Tags', 'Tags');
+    await page.getByText('No tags yet').waitFor();
+    await page.getByLabel('New tag', { exact: true }).fill('ebooks');
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await page.getByTestId('tag-card').filter({ hasText: 'ebooks' }).filter({ hasText: 'Not used' }).waitFor();
+    const [tag] = await api<{ id: number }[]>('tag');
+    const [stored] = await api<Record<string, unknown>[]>('indexer');
+    await api(`indexer/${String(stored.id)}`, { method: 'PUT', body: { ...stored, tags: [tag.id] } });
+    await page.reload();
+    await page.getByTestId('tag-card').filter({ hasText: 'Used by 1 indexer' }).waitFor();
+    await shot('settings-tags');
+    expectCleanPage();
+  });
+
   it('after a reload everything is saved, secrets masked, and the stored key still passes the test', async () => {
     await page.reload();
-    await page.getByRole('heading', { name: 'Connections' }).waitFor();
+    await page.getByRole('heading', { name: 'Tags' }).waitFor();
+    await openSettings('Connect', 'Connections');
     await page.getByTestId('provider-card').filter({ hasText: 'Phone' }).click();
-    expect(await dialog().getByLabel('On Grab').isChecked()).toBe(true);
+    expect(await dialog().getByLabel('On Grab', { exact: true }).isChecked()).toBe(true);
     await dialog().getByText('quire-books').waitFor();
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });
 
     await openSettings('Indexers', 'Indexers');
     await page.getByTestId('provider-card').filter({ hasText: 'Fake Newznab' }).click();
-    const key = dialog().getByLabel('API Key');
+    const key = dialog().getByLabel('API Key', { exact: true });
     expect(await key.inputValue()).toBe('********');
     expect(await dialog().getByLabel('URL', { exact: true }).inputValue()).toBe(indexer.url);
     // Unchanged, the masked key is sent back as is: the server tests (and keeps) the stored one.
@@ -209,6 +257,10 @@ describe('web UI: settings', () => {
       await api<{ name: string; onGrab: boolean; fields: { name: string; value: unknown }[] }[]>('notification');
     expect(connections).toEqual([expect.objectContaining({ name: 'Phone', onGrab: true })]);
     expect(connections[0].fields.find((field) => field.name === 'topics')?.value).toEqual(['quire-books']);
+    expect(await api<{ path: string }[]>('rootfolder')).toEqual([expect.objectContaining({ path: booksDir })]);
+    expect(await api<{ standardBookFormat: string }>('config/naming')).toMatchObject({
+      standardBookFormat: '{Author Name} - {Book Title}',
+    });
     expect(await api<{ localPath: string }[]>('remotepathmapping')).toEqual([
       expect.objectContaining({ localPath: '/mnt/downloads/' }),
     ]);

@@ -27,6 +27,7 @@ const SETTINGS_PAGES = {
   connect: settingsPage('ConnectPage'),
   metadata: settingsPage('MetadataPage'),
   tags: settingsPage('TagsPage'),
+  general: settingsPage('GeneralPage'),
 };
 
 const NAV = [
@@ -45,6 +46,7 @@ const SETTINGS_NAV = [
   { to: '/settings/connect', label: 'Connect' },
   { to: '/settings/metadata', label: 'Metadata' },
   { to: '/settings/tags', label: 'Tags' },
+  { to: '/settings/general', label: 'General' },
   { to: '/settings/import', label: 'Import' },
 ];
 

@@ -2,3 +2,4 @@
 export { ConnectPage, DownloadClientsPage, ImportListsPage, IndexersPage, MetadataPage } from './ProviderPages';
 export { default as MediaManagementPage } from './MediaManagementPage';
 export { default as TagsPage } from './TagsPage';
+export { default as GeneralPage } from './GeneralPage';
