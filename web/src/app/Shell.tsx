@@ -28,6 +28,8 @@ const SETTINGS_PAGES = {
   metadata: settingsPage('MetadataPage'),
   tags: settingsPage('TagsPage'),
   general: settingsPage('GeneralPage'),
+  ui: settingsPage('UiSettingsPage'),
+  development: settingsPage('DevelopmentSettingsPage'),
 };
 
 const NAV = [
@@ -47,6 +49,8 @@ const SETTINGS_NAV = [
   { to: '/settings/metadata', label: 'Metadata' },
   { to: '/settings/tags', label: 'Tags' },
   { to: '/settings/general', label: 'General' },
+  { to: '/settings/ui', label: 'UI' },
+  { to: '/settings/development', label: 'Development' },
   { to: '/settings/import', label: 'Import' },
 ];
 

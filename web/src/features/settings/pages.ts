@@ -3,3 +3,4 @@ export { ConnectPage, DownloadClientsPage, ImportListsPage, IndexersPage, Metada
 export { default as MediaManagementPage } from './MediaManagementPage';
 export { default as TagsPage } from './TagsPage';
 export { default as GeneralPage } from './GeneralPage';
+export { DevelopmentSettingsPage, UiSettingsPage } from './SimpleConfigPages';
