@@ -21,6 +21,7 @@ const settingsPage = (name: keyof typeof import('../features/settings/pages')) =
   lazy(() => import('../features/settings/pages').then((pages) => ({ default: pages[name] })));
 const SETTINGS_PAGES = {
   mediamanagement: settingsPage('MediaManagementPage'),
+  profiles: settingsPage('QualityProfilesPage'),
   indexers: settingsPage('IndexersPage'),
   downloadclients: settingsPage('DownloadClientsPage'),
   importlists: settingsPage('ImportListsPage'),
@@ -42,6 +43,7 @@ const NAV = [
 
 const SETTINGS_NAV = [
   { to: '/settings/mediamanagement', label: 'Media management' },
+  { to: '/settings/profiles', label: 'Profiles' },
   { to: '/settings/indexers', label: 'Indexers' },
   { to: '/settings/downloadclients', label: 'Download clients' },
   { to: '/settings/importlists', label: 'Import lists' },

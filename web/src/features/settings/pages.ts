@@ -4,3 +4,4 @@ export { default as MediaManagementPage } from './MediaManagementPage';
 export { default as TagsPage } from './TagsPage';
 export { default as GeneralPage } from './GeneralPage';
 export { DevelopmentSettingsPage, UiSettingsPage } from './SimpleConfigPages';
+export { default as QualityProfilesPage } from './profiles/QualityProfilesPage';
