@@ -30,6 +30,7 @@ describe('web UI: settings', () => {
   let problems: PageProblems;
   let apiKey: string;
   const booksDir = mkdtempSync(join(tmpdir(), 'quire-ui-settings-'));
+  const downloadsDir = `${mkdtempSync(join(tmpdir(), 'quire-ui-downloads-'))}/`;
 
   const api = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
     const response = await fetch(`${quire.url}/api/v1/${path}`, {
@@ -131,7 +132,7 @@ describe('web UI: settings', () => {
     await page.goto(quire.url);
     await page.getByRole('heading', { name: 'Sign in to Quire' }).waitFor();
     expect(problems.take()).toEqual([expect.stringMatching(/^HTTP 401: GET .*\/initialize\.json$/)]);
-    await page.getByLabel('Username', { exact: true }).fill(USER);
+    await page.getByLabel('Username').fill(USER);
     await page.locator('input[type=password]').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('No authors yet').waitFor();
@@ -174,9 +175,9 @@ describe('web UI: settings', () => {
     await page.getByTestId('provider-card').filter({ hasText: 'Fake SAB' }).waitFor();
     await page.getByLabel('Host', { exact: true }).fill('127.0.0.1');
     await page.getByLabel('Remote path', { exact: true }).fill('/downloads/');
-    await page.getByLabel('Local path', { exact: true }).fill('/mnt/downloads/');
+    await page.getByLabel('Local path', { exact: true }).fill(downloadsDir);
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await page.getByTestId('remotepathmapping-table').getByText('/mnt/downloads/').waitFor();
+    await page.getByTestId('remotepathmapping-table').getByText(downloadsDir).waitFor();
     await shot('settings-download-clients');
     expectCleanPage();
   });
@@ -206,8 +207,15 @@ describe('web UI: settings', () => {
     await row.waitFor();
     expect(await row.innerText()).toMatch(/ of /); // free space of total space
     const format = page.getByLabel('Standard book format', { exact: true });
-    await format.fill('{Author Name} - {Book Title}');
-    await page.getByTestId('naming-example').filter({ hasText: 'The Author Name - The Book Title' }).first().waitFor();
+    await format.fill('{Author Name} - {Book Title}{ (PartNumber)}');
+    await page.getByTestId('naming-example').filter({ hasText: 'The Author Name - The Book Title (1)' }).waitFor();
+    // A format the server refuses shows no example, and saving it shows the server's message on the input.
+    await format.fill('{Author Name}');
+    await page.getByText('Invalid format').first().waitFor();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Must contain Book Title AND PartNumber, OR Original Title').waitFor();
+    expect(problems.take()).toEqual([expect.stringMatching(/^HTTP 400: PUT .*\/api\/v1\/config\/naming$/)]);
+    await format.fill('{Author Name} - {Book Title}{ (PartNumber)}');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved', { exact: true }).waitFor();
     await shot('settings-media-management');
@@ -259,10 +267,10 @@ describe('web UI: settings', () => {
     expect(connections[0].fields.find((field) => field.name === 'topics')?.value).toEqual(['quire-books']);
     expect(await api<{ path: string }[]>('rootfolder')).toEqual([expect.objectContaining({ path: booksDir })]);
     expect(await api<{ standardBookFormat: string }>('config/naming')).toMatchObject({
-      standardBookFormat: '{Author Name} - {Book Title}',
+      standardBookFormat: '{Author Name} - {Book Title}{ (PartNumber)}',
     });
     expect(await api<{ localPath: string }[]>('remotepathmapping')).toEqual([
-      expect.objectContaining({ localPath: '/mnt/downloads/' }),
+      expect.objectContaining({ localPath: downloadsDir }),
     ]);
     expectCleanPage();
   });

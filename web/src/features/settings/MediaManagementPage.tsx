@@ -186,6 +186,8 @@ function Naming() {
   const { draft } = form;
   const [query] = useDebouncedValue(
     {
+      // With an id the server answers for these unsaved values; without, for the saved ones.
+      id: typeof draft.id === 'number' ? draft.id : 1,
       renameBooks: draft.renameBooks,
       replaceIllegalCharacters: draft.replaceIllegalCharacters,
       colonReplacementFormat: draft.colonReplacementFormat,

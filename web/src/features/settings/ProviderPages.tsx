@@ -17,6 +17,11 @@ export function IndexersPage() {
         title: 'Indexers',
         noun: 'indexer',
         KindFields: IndexerFields,
+        newDefaults: (template) => ({
+          enableRss: template.supportsRss !== false,
+          enableAutomaticSearch: template.supportsSearch !== false,
+          enableInteractiveSearch: template.supportsSearch !== false,
+        }),
         badges: (indexer) => (
           <>
             <FlagBadge on>{String(indexer.protocol)}</FlagBadge>
@@ -38,6 +43,7 @@ export function DownloadClientsPage() {
         title: 'Download clients',
         noun: 'download client',
         KindFields: DownloadClientFields,
+        newDefaults: () => ({ enable: true }),
         badges: (client) => (
           <>
             <FlagBadge on>{String(client.protocol)}</FlagBadge>
@@ -67,6 +73,7 @@ export function ImportListsPage() {
         title: 'Import lists',
         noun: 'import list',
         KindFields: ImportListFields,
+        newDefaults: () => ({ enableAutomaticAdd: true }),
         badges: (list) => <FlagBadge on={list.enableAutomaticAdd}>Automatic add</FlagBadge>,
       }}
     >
@@ -111,6 +118,7 @@ export function MetadataPage() {
         title: 'Metadata',
         noun: 'metadata consumer',
         KindFields: MetadataFields,
+        newDefaults: () => ({ enable: true }),
         badges: (consumer) => <FlagBadge on={consumer.enable}>{consumer.enable ? 'Enabled' : 'Disabled'}</FlagBadge>,
       }}
     />

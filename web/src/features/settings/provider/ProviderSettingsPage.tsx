@@ -13,6 +13,8 @@ export interface ProviderKindConfig {
   /** Singular, for "Add indexer", "Edit indexer". */
   noun: string;
   KindFields?: KindFieldsComponent;
+  /** Flags a new provider starts with (Readarr's UI turns the kind's enable flags on when one is picked). */
+  newDefaults?: (template: ProviderResource) => Partial<ProviderResource>;
   /** Badges on a provider's card (enabled flags, protocol). */
   badges?: (resource: ProviderResource) => ReactNode;
 }
@@ -33,7 +35,12 @@ function AddPicker({
     staleTime: Infinity,
   });
   const pick = (template: ProviderResource, base: ProviderResource) =>
-    onPick({ ...template, name: template.name || base.implementationName, presets: undefined });
+    onPick({
+      ...template,
+      ...config.newDefaults?.(template),
+      name: template.name || base.implementationName,
+      presets: undefined,
+    });
   return (
     <Modal opened onClose={onClose} title={`Add ${config.noun}`} size="lg">
       <QueryState query={schema}>
