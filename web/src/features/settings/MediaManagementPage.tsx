@@ -249,7 +249,7 @@ function Naming() {
               error={form.errorOf('authorFolderFormat')}
             />
             <Text size="sm">Author folder: {examples.data ? example(examples.data.authorFolderExample) : '…'}</Text>
-            <SaveBar form={form} />
+            <SaveBar form={form} label="Save naming" />
           </>
         )}
       </QueryState>
@@ -351,7 +351,7 @@ function FileManagement() {
             {text('extraFileExtensions', 'Extra file extensions')}
             {text('chmodFolder', 'chmod folder')}
             {text('chownGroup', 'chown group')}
-            <SaveBar form={form} />
+            <SaveBar form={form} label="Save file management" />
           </>
         )}
       </QueryState>

@@ -46,7 +46,7 @@ interface SaveBarForm {
 }
 
 /** Save/discard for a config form; failures that name no input show above the buttons. */
-export function SaveBar({ form }: { form: SaveBarForm }) {
+export function SaveBar({ form, label = 'Save changes' }: { form: SaveBarForm; label?: string }) {
   const named = form.save.error instanceof ApiError && form.save.error.failures.length > form.general.length;
   const other = form.save.error && form.general.length === 0 && !named;
   return (
@@ -58,7 +58,7 @@ export function SaveBar({ form }: { form: SaveBarForm }) {
       )}
       <Group gap="xs">
         <Button onClick={() => form.save.mutate()} loading={form.save.isPending} disabled={!form.dirty}>
-          Save changes
+          {label}
         </Button>
         {form.dirty && (
           <Button variant="default" onClick={form.reset}>
