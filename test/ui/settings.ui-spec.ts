@@ -231,6 +231,20 @@ describe('web UI: settings', () => {
     expectCleanPage();
   });
 
+  it('sets a quality profile’s cutoff', async () => {
+    await openSettings('Profiles', 'Quality profiles');
+    await page.getByTestId('quality-profile-card').filter({ hasText: 'eBook' }).click();
+    await dialog().getByLabel('Upgrade until (cutoff)', { exact: true }).click();
+    await page.getByRole('option', { name: 'EPUB', exact: true }).click();
+    await shot('settings-quality-profile');
+    await dialog().getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByTestId('quality-profile-card').filter({ hasText: 'Cutoff: EPUB' }).waitFor();
+    const profiles = await api<{ name: string; cutoff: number }[]>('qualityprofile');
+    expect(profiles.find((profile) => profile.name === 'eBook')?.cutoff).toBe(3); // EPUB
+    expectCleanPage();
+  });
+
   it('adds a tag and shows where each is used', async () => {
     await openSettings('Tags', 'Tags');
     await page.getByText('No tags yet').waitFor();
@@ -265,8 +279,9 @@ describe('web UI: settings', () => {
     await testAndSave();
     await shot('settings-indexers');
 
-    const indexers = await api<{ name: string; fields: { name: string; value: unknown }[] }[]>('indexer');
-    expect(indexers.map((item) => item.name)).toEqual(['Fake Newznab']);
+    const indexers =
+      await api<{ name: string; enableRss: boolean; fields: { name: string; value: unknown }[] }[]>('indexer');
+    expect(indexers).toEqual([expect.objectContaining({ name: 'Fake Newznab', enableRss: true })]);
     expect(indexers[0].fields.find((field) => field.name === 'apiKey')?.value).toBe('********');
     const clients = await api<{ name: string; enable: boolean }[]>('downloadclient');
     expect(clients).toEqual([expect.objectContaining({ name: 'Fake SAB', enable: true })]);
