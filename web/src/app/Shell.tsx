@@ -28,6 +28,21 @@ const EventsPage = lazy(() => import('../features/system/EventsPage'));
 const LogFilesPage = lazy(() => import('../features/system/LogFilesPage'));
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
 const NotificationHubPage = lazy(() => import('../features/notifications/NotificationHubPage'));
+const settingsPage = (name: keyof typeof import('../features/settings/pages')) =>
+  lazy(() => import('../features/settings/pages').then((pages) => ({ default: pages[name] })));
+const SETTINGS_PAGES = {
+  mediamanagement: settingsPage('MediaManagementPage'),
+  profiles: settingsPage('QualityProfilesPage'),
+  indexers: settingsPage('IndexersPage'),
+  downloadclients: settingsPage('DownloadClientsPage'),
+  importlists: settingsPage('ImportListsPage'),
+  connect: settingsPage('ConnectPage'),
+  metadata: settingsPage('MetadataPage'),
+  tags: settingsPage('TagsPage'),
+  general: settingsPage('GeneralPage'),
+  ui: settingsPage('UiSettingsPage'),
+  development: settingsPage('DevelopmentSettingsPage'),
+};
 
 const NAV = [
   { to: '/', label: 'Authors', end: true },
@@ -71,7 +86,20 @@ const NAV_GROUPS = [
   },
 ];
 
-const SETTINGS_NAV = [{ to: '/settings/import', label: 'Import' }];
+const SETTINGS_NAV = [
+  { to: '/settings/mediamanagement', label: 'Media management' },
+  { to: '/settings/profiles', label: 'Profiles' },
+  { to: '/settings/indexers', label: 'Indexers' },
+  { to: '/settings/downloadclients', label: 'Download clients' },
+  { to: '/settings/importlists', label: 'Import lists' },
+  { to: '/settings/connect', label: 'Connect' },
+  { to: '/settings/metadata', label: 'Metadata' },
+  { to: '/settings/tags', label: 'Tags' },
+  { to: '/settings/general', label: 'General' },
+  { to: '/settings/ui', label: 'UI' },
+  { to: '/settings/development', label: 'Development' },
+  { to: '/settings/import', label: 'Import' },
+];
 
 function RunningCommands() {
   const running = useCommands().filter((command) => !isFinished(command));
@@ -177,6 +205,9 @@ export function Shell({ config }: { config: InitializeConfig }) {
             <Route path="/system/events" element={<EventsPage />} />
             <Route path="/system/logs/files" element={<LogFilesPage />} />
             <Route path="/system/notifications" element={<NotificationHubPage />} />
+            {Object.entries(SETTINGS_PAGES).map(([path, Page]) => (
+              <Route key={path} path={`/settings/${path}`} element={<Page />} />
+            ))}
             <Route path="*" element={<EmptyState title="Page not found" />} />
           </Routes>
         </Suspense>

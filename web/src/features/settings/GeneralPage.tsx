@@ -1,0 +1,167 @@
+import {
+  ActionIcon,
+  Button,
+  CopyButton,
+  Group,
+  NumberInput,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { QueryState } from '../../components/States';
+import { SaveBar, useConfigForm } from './config-form';
+
+/** GET/PUT config/host (src/auth/host-config/host-config.resource.ts); secrets come back as `********`. */
+interface HostConfig extends Record<string, unknown> {
+  apiKey?: string;
+}
+
+const AUTH_METHODS = [
+  { value: 'none', label: 'None' },
+  { value: 'basic', label: 'Basic (browser pop-up)' },
+  { value: 'forms', label: 'Forms (login page)' },
+  { value: 'external', label: 'External (reverse proxy)' },
+];
+const AUTH_REQUIRED = [
+  { value: 'enabled', label: 'Enabled' },
+  { value: 'disabledForLocalAddresses', label: 'Disabled for local addresses' },
+];
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error'].map((value) => ({ value, label: value }));
+
+/** Settings → General: host, security (authentication, API key), logging, backups. */
+export default function GeneralPage() {
+  const form = useConfigForm<HostConfig>('host');
+  const { draft } = form;
+  // A new key ends the old one at once: the page reloads to read the new one from /initialize.json.
+  const resetKey = useMutation({
+    mutationFn: () => api('command', { method: 'POST', body: { name: 'ResetApiKey' } }),
+    onSuccess: () => setTimeout(() => window.location.reload(), 1000),
+  });
+  const backup = useMutation({ mutationFn: () => api('command', { method: 'POST', body: { name: 'Backup' } }) });
+  const str = (key: string) => (typeof draft[key] === 'string' ? draft[key] : '');
+  const text = (key: string, label: string, description?: string) => (
+    <TextInput
+      label={label}
+      description={description}
+      value={str(key)}
+      onChange={(e) => form.set({ [key]: e.currentTarget.value })}
+      error={form.errorOf(key)}
+      maw={480}
+    />
+  );
+  const number = (key: string, label: string, unit?: string) => (
+    <NumberInput
+      label={label}
+      value={typeof draft[key] === 'number' ? draft[key] : ''}
+      onChange={(value) => form.set({ [key]: value === '' ? undefined : Number(value) })}
+      error={form.errorOf(key)}
+      rightSection={
+        unit ? (
+          <Text size="xs" c="dimmed">
+            {unit}
+          </Text>
+        ) : undefined
+      }
+      rightSectionWidth={unit ? 56 : undefined}
+      w={240}
+    />
+  );
+  const select = (key: string, label: string, data: { value: string; label: string }[]) => (
+    <Select
+      label={label}
+      data={data}
+      value={str(key) || null}
+      onChange={(value) => form.set({ [key]: value ?? undefined })}
+      error={form.errorOf(key)}
+      allowDeselect={false}
+      w={320}
+    />
+  );
+  return (
+    <Stack>
+      <Title order={2}>General</Title>
+      <QueryState query={form.query}>
+        {() => (
+          <Stack gap="lg">
+            <Stack gap="xs">
+              <Title order={3}>Host</Title>
+              {text('instanceName', 'Instance name')}
+              {text('bindAddress', 'Bind address', '* for all addresses; takes effect after a restart')}
+              {number('port', 'Port')}
+              {text('urlBase', 'URL base', 'For reverse proxy support, e.g. /quire')}
+              {text('applicationUrl', 'Application URL', 'The external URL, used in notifications')}
+            </Stack>
+            <Stack gap="xs">
+              <Title order={3}>Security</Title>
+              {select('authenticationMethod', 'Authentication', AUTH_METHODS)}
+              {select('authenticationRequired', 'Authentication required', AUTH_REQUIRED)}
+              {text('username', 'Username')}
+              <PasswordInput
+                label="Password"
+                value={str('password')}
+                onChange={(e) => form.set({ password: e.currentTarget.value })}
+                error={form.errorOf('password')}
+                maw={480}
+              />
+              <PasswordInput
+                label="Confirm password"
+                value={str('passwordConfirmation')}
+                onChange={(e) => form.set({ passwordConfirmation: e.currentTarget.value })}
+                error={form.errorOf('passwordConfirmation')}
+                maw={480}
+              />
+              <Group align="flex-end" gap="xs">
+                <TextInput label="API key" value={str('apiKey')} readOnly w={360} data-testid="settings-api-key" />
+                <CopyButton value={str('apiKey')}>
+                  {({ copied, copy }) => (
+                    <Tooltip label={copied ? 'Copied' : 'Copy'}>
+                      <ActionIcon variant="light" size="lg" onClick={copy} aria-label="Copy API key">
+                        {copied ? '✓' : '⧉'}
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </CopyButton>
+                <Button color="red" variant="light" onClick={() => resetKey.mutate()} loading={resetKey.isPending}>
+                  Reset API key
+                </Button>
+              </Group>
+              {resetKey.error && (
+                <Text size="sm" c="red">
+                  {resetKey.error.message}
+                </Text>
+              )}
+            </Stack>
+            <Stack gap="xs">
+              <Title order={3}>Logging</Title>
+              {select('logLevel', 'Log level', LOG_LEVELS)}
+            </Stack>
+            <Stack gap="xs">
+              <Title order={3}>Backups</Title>
+              {text('backupFolder', 'Folder', 'Relative paths are under the data folder')}
+              {number('backupInterval', 'Interval', 'days')}
+              {number('backupRetention', 'Retention', 'days')}
+              <Group>
+                <Button variant="default" onClick={() => backup.mutate()} loading={backup.isPending}>
+                  Back up now
+                </Button>
+                {backup.isSuccess && <Text size="sm">Backup started</Text>}
+                {backup.error && (
+                  <Text size="sm" c="red">
+                    {backup.error.message}
+                  </Text>
+                )}
+              </Group>
+            </Stack>
+            <SaveBar form={form} />
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
