@@ -1,13 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { FakeNewznab } from '../fakes/newznab-fake';
-import { FakeOpenLibrary } from '../fakes/open-library.fake';
-import { FakeSabnzbd } from '../fakes/sabnzbd-fake';
-import { testDatabaseUrl, truncateAllTables } from '../utils/test-database';
-import { launchChromium, newPage, PageProblems } from './browser';
-import { type BuiltQuire, startBuiltQuire } from './quire-server';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { FakeSabnzbd } from '../fakes/sabnzbd-fake';
+import type { PageProblems } from './browser';
+import type { BuiltQuire } from './quire-server';
+import { PASSWORD, UiWorld, USER } from './ui-world';
 
 /**
  * The web UI in a real browser (Debian's Chromium through playwright-core) against the built Quire on the test
@@ -17,28 +13,14 @@ import { type BuiltQuire, startBuiltQuire } from './quire-server';
  * failed request.
  */
 describe('web UI', () => {
-  const USER = 'admin';
-  const PASSWORD = 'correct horse battery';
-  let openLibrary: FakeOpenLibrary;
-  let indexer: FakeNewznab;
+  const world = new UiWorld();
   let sab: FakeSabnzbd;
   let quire: BuiltQuire;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let problems: PageProblems;
   let apiKey: string;
-  let hubAvailable = false;
-
-  const api = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
-    const response = await fetch(`${quire.url}/api/v1/${path}`, {
-      method: init.method ?? 'GET',
-      headers: { 'X-Api-Key': apiKey, 'Content-Type': 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const api = <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => world.api<T>(path, init);
 
   /** `UI_SCREENSHOTS=docs/screenshots npx jest test/ui` refreshes the README's screenshots. */
   const shot = async (name: string) => {
@@ -52,92 +34,12 @@ describe('web UI', () => {
   const expectCleanPage = () => expect(problems.take()).toEqual([]);
 
   beforeAll(async () => {
-    // The run's database is shared with the other projects' specs: start from empty tables (a first run).
-    await truncateAllTables();
-    openLibrary = await FakeOpenLibrary.start();
-    indexer = await new FakeNewznab({
-      apiKey: 'indexer-key',
-      bookSearch: true,
-      releases: [
-        { title: 'J.R.R. Tolkien - The Hobbit (epub)', guid: 'hobbit-epub', size: 2_000_000 },
-        { title: 'J.R.R. Tolkien - The Hobbit (mp3)', guid: 'hobbit-mp3', size: 300_000_000 },
-      ],
-    }).start();
-    sab = await new FakeSabnzbd('sab-key').start();
-    sab.categories.push('books');
-    quire = await startBuiltQuire({
-      DATABASE_URL: testDatabaseUrl(),
-      METADATA_SOURCE_URL: openLibrary.url,
-      COVER_SOURCE_URL: openLibrary.coversUrl,
-    });
-    // First run from loopback: the key is offered before any login exists (what the UI's first page shows).
-    apiKey = ((await (await fetch(`${quire.url}/initialize.json`)).json()) as { apiKey: string }).apiKey;
-    await api('config/metadataprovider', {
-      method: 'PUT',
-      body: { ...(await api<object>('config/metadataprovider')), requestsPerMinute: 600 },
-    });
-    const profiles = await api<{ id: number }[]>('metadataprofile');
-    await api('rootfolder', {
-      method: 'POST',
-      body: {
-        name: 'Books',
-        path: mkdtempSync(join(tmpdir(), 'quire-ui-books-')),
-        defaultQualityProfileId: 1,
-        defaultMetadataProfileId: profiles[0].id,
-      },
-    });
-    await api('indexer', {
-      method: 'POST',
-      body: {
-        name: 'Fake Newznab',
-        enableRss: true,
-        enableAutomaticSearch: true,
-        enableInteractiveSearch: true,
-        implementation: 'Newznab',
-        configContract: 'NewznabSettings',
-        fields: [
-          { name: 'baseUrl', value: indexer.url },
-          { name: 'apiKey', value: 'indexer-key' },
-          { name: 'categories', value: '7020' },
-        ],
-      },
-    });
-    await api('downloadclient', {
-      method: 'POST',
-      body: {
-        name: 'Fake SAB',
-        enable: true,
-        priority: 1,
-        implementation: 'Sabnzbd',
-        configContract: 'SabnzbdSettings',
-        fields: [
-          { name: 'host', value: '127.0.0.1' },
-          { name: 'port', value: sab.port },
-          { name: 'apiKey', value: 'sab-key' },
-          { name: 'musicCategory', value: 'books' },
-        ],
-      },
-    });
-    // Until the SignalR hub exists on this branch, its negotiate 404 is expected; the UI then polls commands.
-    const hub = await fetch(`${quire.url}/signalr/messages/negotiate?negotiateVersion=1&access_token=${apiKey}`, {
-      method: 'POST',
-    });
-    hubAvailable = hub.status !== 404;
-    browser = await launchChromium();
-    ({ context, page } = await newPage(browser));
-    problems = new PageProblems(page, {
-      ignore: hub.status === 404 ? [/\/signalr\//] : [],
-      // A cover not downloaded yet (its author's refresh still running) is a 404 the page shows as a placeholder.
-      missingAllowed: [/\/MediaCover\//],
-    });
+    // The run's database is shared with the other projects' specs: the world starts from empty tables (a first run).
+    await world.start();
+    ({ sab, quire, context, page, problems, apiKey } = world);
   }, 120_000);
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await quire?.stop();
-    await Promise.all([openLibrary?.close(), indexer?.stop(), sab?.stop()]);
-  });
+  afterAll(() => world.stop());
 
   it('first run: asks for the admin login, shows the API key, and signs in with the new login', async () => {
     await page.goto(quire.url);
@@ -186,8 +88,7 @@ describe('web UI', () => {
     await page.getByRole('link', { name: 'Authors' }).click();
     await page.getByTestId('author-poster').getByRole('link', { name: 'J.R.R. Tolkien' }).last().click();
     await page.getByRole('heading', { name: 'J.R.R. Tolkien' }).waitFor();
-    // With the hub built, the page is connected live (otherwise it polls the commands).
-    if (hubAvailable) await page.getByTestId('live-state').filter({ hasText: 'live' }).waitFor();
+    await page.getByTestId('live-state').filter({ hasText: 'live' }).waitFor();
     // No reload: the works the author's refresh adds appear when it ends (live message, or command polling).
     await page
       .getByTestId('book-row')
