@@ -31,7 +31,13 @@ export function usePagedList<T>(
   useEffect(() => {
     if (total !== undefined) setState((current) => clampPage(current, total));
   }, [total]);
-  return { state, setState, query, sortBy: (key: string) => setState((current) => nextSort(current, key)) };
+  return {
+    state,
+    setState,
+    query,
+    sortBy: (key: string) => setState((current) => nextSort(current, key)),
+    goToPage: (page: number) => setState((current) => ({ ...current, page })),
+  };
 }
 
 export function SortHeader({

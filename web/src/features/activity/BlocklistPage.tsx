@@ -12,7 +12,7 @@ import type { BlocklistItem } from './activity';
 /** `/activity/blocklist`: releases that will not be grabbed again; remove some, or clear them all. */
 export default function BlocklistPage() {
   const client = useQueryClient();
-  const { state, setState, query, sortBy } = usePagedList<BlocklistItem>('blocklist', 'blocklist', {
+  const { state, query, sortBy, goToPage } = usePagedList<BlocklistItem>('blocklist', 'blocklist', {
     pageSize: 20,
     sortKey: 'date',
     sortDirection: 'descending',
@@ -124,11 +124,7 @@ export default function BlocklistPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Pager
-            state={state}
-            totalRecords={query.data.totalRecords}
-            onPage={(page) => setState((current) => ({ ...current, page }))}
-          />
+          <Pager state={state} totalRecords={query.data.totalRecords} onPage={goToPage} />
         </>
       )}
     </>

@@ -16,7 +16,7 @@ const FILTERS = [
 export default function HistoryPage() {
   const client = useQueryClient();
   const [filter, setFilter] = useState('all');
-  const { state, setState, query, sortBy } = usePagedList<HistoryItem>(
+  const { state, setState, query, sortBy, goToPage } = usePagedList<HistoryItem>(
     'history',
     'history',
     { pageSize: 20, sortKey: 'date', sortDirection: 'descending' },
@@ -116,11 +116,7 @@ export default function HistoryPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Pager
-            state={state}
-            totalRecords={query.data.totalRecords}
-            onPage={(page) => setState((current) => ({ ...current, page }))}
-          />
+          <Pager state={state} totalRecords={query.data.totalRecords} onPage={goToPage} />
         </>
       )}
     </>

@@ -77,7 +77,7 @@ function QueueRow({
 /** `/activity/queue`: what the download clients are doing, refreshed by the hub's `queue` messages. */
 export default function QueuePage() {
   const client = useQueryClient();
-  const { state, setState, query, sortBy } = usePagedList<QueueItem>(
+  const { state, query, sortBy, goToPage } = usePagedList<QueueItem>(
     'queue',
     'queue',
     { pageSize: 20, sortKey: 'timeleft', sortDirection: 'ascending' },
@@ -166,11 +166,7 @@ export default function QueuePage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Pager
-            state={state}
-            totalRecords={query.data.totalRecords}
-            onPage={(page) => setState((current) => ({ ...current, page }))}
-          />
+          <Pager state={state} totalRecords={query.data.totalRecords} onPage={goToPage} />
         </>
       )}
       {remove.error && <ErrorState error={remove.error} />}

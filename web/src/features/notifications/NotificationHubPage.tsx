@@ -119,7 +119,7 @@ function StoredNotifications() {
     channel: null as string | null,
   });
   const [open, setOpen] = useState<string | null>(null);
-  const { state, setState, query, sortBy } = usePagedList<NotificationRecord>(
+  const { state, setState, query, sortBy, goToPage } = usePagedList<NotificationRecord>(
     'hub',
     'notifications',
     { pageSize: 20, sortKey: 'createdAt', sortDirection: 'descending' },
@@ -222,11 +222,7 @@ function StoredNotifications() {
               ))}
             </Table.Tbody>
           </Table>
-          <Pager
-            state={state}
-            totalRecords={query.data.totalRecords}
-            onPage={(page) => setState((current) => ({ ...current, page }))}
-          />
+          <Pager state={state} totalRecords={query.data.totalRecords} onPage={goToPage} />
         </>
       )}
     </>

@@ -8,7 +8,7 @@ import { LEVEL_COLORS, LOG_LEVELS, type LogLine } from './system';
 /** `/system/events`: the log table, paged by the server, from a level up; clear runs `ClearLog`. */
 export default function EventsPage() {
   const [level, setLevel] = useState('info');
-  const { state, setState, query, sortBy } = usePagedList<LogLine>(
+  const { state, setState, query, sortBy, goToPage } = usePagedList<LogLine>(
     'log',
     'log',
     { pageSize: 50, sortKey: 'time', sortDirection: 'descending' },
@@ -86,11 +86,7 @@ export default function EventsPage() {
               ))}
             </Table.Tbody>
           </Table>
-          <Pager
-            state={state}
-            totalRecords={query.data.totalRecords}
-            onPage={(page) => setState((current) => ({ ...current, page }))}
-          />
+          <Pager state={state} totalRecords={query.data.totalRecords} onPage={goToPage} />
         </>
       )}
     </>

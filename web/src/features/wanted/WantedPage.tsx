@@ -25,7 +25,7 @@ export default function WantedPage({ kind }: { kind: keyof typeof KINDS }) {
   const config = KINDS[kind];
   const client = useQueryClient();
   const [monitored, setMonitored] = useState(true);
-  const { state, setState, query, sortBy } = usePagedList<Book>(
+  const { state, setState, query, sortBy, goToPage } = usePagedList<Book>(
     'wanted',
     config.path,
     { pageSize: 20, sortKey: 'releaseDate', sortDirection: 'descending' },
@@ -158,11 +158,7 @@ export default function WantedPage({ kind }: { kind: keyof typeof KINDS }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Pager
-            state={state}
-            totalRecords={query.data.totalRecords}
-            onPage={(page) => setState((current) => ({ ...current, page }))}
-          />
+          <Pager state={state} totalRecords={query.data.totalRecords} onPage={goToPage} />
         </>
       )}
     </>
