@@ -2,6 +2,7 @@ import compression from 'compression';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { firstSegment, pathBelowUrlBase } from '../common/http/url-base-path';
 
 /** First path segments that belong to the server; everything else under the URL base is the single-page app. */
 export const SERVER_SEGMENTS = new Set(
@@ -55,11 +56,8 @@ export function spaMiddleware(webRoot: string, urlBase: string): RequestHandler 
   });
   return (request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    const path =
-      urlBase && request.path.toLowerCase().startsWith(urlBase.toLowerCase())
-        ? request.path.slice(urlBase.length)
-        : request.path;
-    const segment = path.split('/')[1]?.toLowerCase() ?? '';
+    const path = pathBelowUrlBase(request.path, urlBase);
+    const segment = firstSegment(path);
     if (SERVER_SEGMENTS.has(segment)) return next();
     compress(request, response, () => {
       const sendIndex = () => {

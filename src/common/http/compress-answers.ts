@@ -1,5 +1,6 @@
 import compression from 'compression';
 import type { Request, RequestHandler, Response } from 'express';
+import { firstSegment, pathBelowUrlBase } from './url-base-path';
 
 /** First path segments whose answers are compressed: the API and the feeds, not the SignalR hub's streams. */
 const COMPRESSED_SEGMENTS = new Set(['api', 'feed', 'opds', 'initialize.json']);
@@ -11,11 +12,8 @@ const COMPRESSED_SEGMENTS = new Set(['api', 'feed', 'opds', 'initialize.json']);
  */
 export function compressAnswers(urlBase: string): RequestHandler {
   const compress = compression({ threshold: 1024 });
-  const base = urlBase.toLowerCase();
   return (request: Request, response: Response, next) => {
-    const path = request.path.toLowerCase();
-    const local = base && path.startsWith(base) ? path.slice(base.length) : path;
-    if (!COMPRESSED_SEGMENTS.has(local.split('/')[1] ?? '')) return next();
+    if (!COMPRESSED_SEGMENTS.has(firstSegment(pathBelowUrlBase(request.path, urlBase)))) return next();
     compress(request, response, next);
   };
 }
