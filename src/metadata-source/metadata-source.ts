@@ -70,6 +70,26 @@ export interface RemoteEdition {
   ratings: RemoteRatings;
 }
 
+/** A book's place in a series, as the source states it. */
+export interface RemoteSeriesLink {
+  foreignSeriesId: string;
+  title: string;
+  /** The position as the source writes it: `1`, `2.5`, `0.5`, `Book 3 of 7`; absent when unnumbered. */
+  position?: string;
+  /** The book's main series (a book may sit in several: "Discworld" and "Discworld - Rincewind"). */
+  isPrimary: boolean;
+}
+
+/** A series with the works the source places in it. */
+export interface RemoteSeries {
+  foreignSeriesId: string;
+  title: string;
+  description?: string;
+  /** Whether the source numbers the works (positions are meaningful). */
+  numbered: boolean;
+  works: { foreignBookId: string; position?: string; isPrimary: boolean }[];
+}
+
 export interface RemoteBook {
   foreignBookId: string;
   title: string;
@@ -88,6 +108,8 @@ export interface RemoteBook {
   coverEditionId?: string;
   /** Filled by calls that fetch editions (lookup by ISBN/edition, refresh). */
   editions?: RemoteEdition[];
+  /** Series the work belongs to, when the source knows (empty or absent otherwise). */
+  series?: RemoteSeriesLink[];
 }
 
 export interface BookSearchQuery {
@@ -132,6 +154,8 @@ export interface MetadataSource {
    * for many ids where the provider allows it). Optional: a source without identifier search omits it.
    */
   findWorksByIdentifiers?(kind: IdentifierKind, values: string[]): Promise<IdentifiedWork[]>;
+  /** A series with its works. Optional: a source without series data omits it. Throws MetadataNotFoundError. */
+  getSeries?(foreignSeriesId: string, options?: FetchOptions): Promise<RemoteSeries>;
   /** Cheap call that throws MetadataSourceUnavailableError when the provider cannot be reached. */
   ping(): Promise<void>;
 }
@@ -158,7 +182,7 @@ export class MetadataSourceUnavailableError extends Error {
 /** The provider answered that the requested id does not exist. */
 export class MetadataNotFoundError extends Error {
   constructor(
-    readonly kind: 'author' | 'work' | 'edition',
+    readonly kind: 'author' | 'work' | 'edition' | 'series',
     readonly id: string,
   ) {
     super(`${kind[0].toUpperCase()}${kind.slice(1)} ${id} was not found in the metadata source`);
