@@ -3,6 +3,7 @@ import express, { NextFunction, Request, RequestHandler, Response } from 'expres
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { firstSegment, pathBelowUrlBase } from '../common/http/url-base-path';
+import { earlyRequestsScript } from './early-requests';
 
 /** First path segments that belong to the server; everything else under the URL base is the single-page app. */
 export const SERVER_SEGMENTS = new Set(
@@ -37,11 +38,9 @@ export function findWebRoot(serverDir: string, cwd: string): string | undefined 
  * for every other GET that asks for HTML and is not a server route, so client routes survive a reload.
  */
 export function spaMiddleware(webRoot: string, urlBase: string): RequestHandler {
-  // The page asks for /initialize.json at once, while its scripts still load; the app takes that answer (client.ts).
-  const initialize = `fetch(${JSON.stringify(`${urlBase}/initialize.json`)},{credentials:'same-origin'}).catch(()=>{})`;
   const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8').replace(
     '<head>',
-    `<head>\n    <base href="${urlBase}/" />\n    <script>window.Quire={urlBase:${JSON.stringify(urlBase)},initialize:${initialize}}</script>`,
+    `<head>\n    <base href="${urlBase}/" />\n    <script>${earlyRequestsScript(urlBase)}</script>`,
   );
   const precompressed = new Set(existsSync(join(webRoot, 'assets')) ? readdirSync(join(webRoot, 'assets')) : []);
   // index.html is small and per-URL-base; anything not precompressed at build time is compressed on the fly.

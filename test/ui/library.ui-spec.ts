@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { FakeSabnzbd } from '../fakes/sabnzbd-fake';
 import type { PageProblems } from './browser';
 import type { BuiltQuire } from './quire-server';
@@ -123,6 +123,31 @@ describe('web UI', () => {
     expectCleanPage();
   });
 
+  it('an author page opened by its URL uses the answers index.html asked for early, each asked once', async () => {
+    const authors = await api<{ id: number; titleSlug: string; authorName: string }[]>('author');
+    const author = authors.find((candidate) => candidate.authorName === 'J.R.R. Tolkien')!;
+    const asked: { call: string; withKey: boolean }[] = [];
+    const record = (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/v1/'))
+        asked.push({
+          call: url.pathname.slice('/api/v1/'.length) + url.search,
+          withKey: 'x-api-key' in request.headers(),
+        });
+    };
+    page.on('request', record);
+    await page.goto(`${quire.url}/author/${author.titleSlug}`);
+    await page.getByTestId('book-row').first().waitFor();
+    page.off('request', record);
+    const early = [
+      `author?titleSlug=${author.titleSlug}`,
+      ...['book', 'bookfile', 'series'].map((call) => `${call}?authorId=${author.id}`),
+    ];
+    for (const call of early)
+      expect(asked.filter((request) => request.call === call)).toEqual([{ call, withKey: false }]);
+    expectCleanPage();
+  });
+
   it('opens an author page and toggles a book’s monitoring', async () => {
     await page.getByRole('link', { name: 'Authors' }).click();
     await page.getByText('Table', { exact: true }).click();
@@ -160,9 +185,8 @@ describe('web UI', () => {
   });
 
   it('offers "Send to <device>" on a book for each Send to E-Reader connection, disabled while it has no file', async () => {
-    const schema = await api<{ implementation: string; fields: { name: string; value?: unknown }[] }[]>(
-      'notification/schema',
-    );
+    const schema =
+      await api<{ implementation: string; fields: { name: string; value?: unknown }[] }[]>('notification/schema');
     const template = schema.find((entry) => entry.implementation === 'SendToEReader')!;
     const fields = template.fields.map((field) =>
       field.name === 'email' ? { ...field, value: 'reader@kindle.example' } : field,

@@ -36,7 +36,12 @@ export class ApiError extends Error {
 
 declare global {
   interface Window {
-    Quire?: { urlBase: string; initialize?: Promise<Response | undefined> };
+    /** Written by index.html's inline script (src/web-ui/early-requests.ts). */
+    Quire?: {
+      urlBase: string;
+      initialize?: Promise<Response | undefined>;
+      early?: Record<string, Promise<Response | undefined> | undefined>;
+    };
   }
 }
 
@@ -99,17 +104,21 @@ export async function api<T>(
 ): Promise<T> {
   const { apiRoot, apiKey } = currentConfig();
   const root = options.outsideApi ? urlBase() : apiRoot;
-  const response = await fetch(`${root}/${path.replace(/^\//, '')}${buildQuery(options.query)}`, {
-    method: options.method ?? 'GET',
-    headers: {
-      'X-Api-Key': apiKey,
-      Accept: 'application/json',
-      ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...options.headers,
-    },
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-    signal: options.signal,
-  });
+  const early =
+    (options.method ?? 'GET') !== 'GET' || options.outsideApi ? undefined : await takeEarlyAnswer(path, options.query);
+  const response =
+    early ??
+    (await fetch(`${root}/${path.replace(/^\//, '')}${buildQuery(options.query)}`, {
+      method: options.method ?? 'GET',
+      headers: {
+        'X-Api-Key': apiKey,
+        Accept: 'application/json',
+        ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    }));
   if (!response.ok) throw await readError(response);
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -131,6 +140,21 @@ export async function apiUpload<T>(
   });
   if (!response.ok) throw await readError(response);
   return (await response.json()) as T;
+}
+
+/** Past this age (ms since the page loaded) an early answer left unused is no longer the first screen's: dropped. */
+const EARLY_ANSWER_MAX_AGE_MS = 10_000;
+
+/** An API answer index.html's script asked for before the app loaded, used once and only when it is OK. */
+async function takeEarlyAnswer(path: string, query?: Record<string, QueryValue>): Promise<Response | undefined> {
+  if (window.Quire && performance.now() > EARLY_ANSWER_MAX_AGE_MS) window.Quire.early = undefined;
+  const requests = window.Quire?.early;
+  const key = `${path.replace(/^\//, '')}${buildQuery(query)}`;
+  const request = requests?.[key];
+  if (!requests || !request) return undefined;
+  requests[key] = undefined;
+  const response = await request.catch(() => undefined);
+  return response?.ok ? response : undefined;
 }
 
 /** The answer index.html asked for before the scripts loaded (spa-middleware.ts), used once. */
