@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useCommand } from '../../api/commands';
 import { BookPicker } from '../../components/BookPicker';
+import { DialogFooter } from '../../components/DialogFooter';
 import { formatBytes } from '../../components/format';
 import { QueryState } from '../../components/States';
 import { type ManualImportItem, type QueueItem, manualImportFile } from './activity';
@@ -109,15 +110,11 @@ export function ManualImportDialog({ item, onClose }: { item: QueueItem; onClose
                   })}
                 </Table.Tbody>
               </Table>
-              {command.error && <Alert color="red">{command.error.message}</Alert>}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={onClose}>
-                  Cancel
-                </Button>
+              <DialogFooter error={command.error} onCancel={onClose}>
                 <Button disabled={chosen.length === 0} loading={command.isPending} onClick={importChosen}>
                   Import {chosen.length} file(s)
                 </Button>
-              </Group>
+              </DialogFooter>
             </Stack>
           )
         }

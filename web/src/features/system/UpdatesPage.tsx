@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, List, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, currentConfig } from '../../api/client';
-import { EmptyState, QueryState } from '../../components/States';
+import { QueryList } from '../../components/States';
 import type { Update } from './system';
 
 /**
@@ -25,46 +25,42 @@ export default function UpdatesPage() {
           <code> docker compose pull</code>), and a restart.
         </Text>
       </Alert>
-      <QueryState query={updates}>
-        {(items) =>
-          items.length === 0 ? (
-            <EmptyState title="No updates" />
-          ) : (
-            <Table striped data-testid="updates">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Version reported to Readarr clients</Table.Th>
-                  <Table.Th>Branch</Table.Th>
-                  <Table.Th>Running since</Table.Th>
-                  <Table.Th>Changes</Table.Th>
+      <QueryList query={updates} empty="No updates">
+        {(items) => (
+          <Table striped data-testid="updates">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Version reported to Readarr clients</Table.Th>
+                <Table.Th>Branch</Table.Th>
+                <Table.Th>Running since</Table.Th>
+                <Table.Th>Changes</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((update) => (
+                <Table.Tr key={update.version} data-testid="update-row">
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Text size="sm">{update.version}</Text>
+                      {update.installed && (
+                        <Badge color="teal" variant="light">
+                          Installed
+                        </Badge>
+                      )}
+                      {update.latest && <Badge variant="light">Latest</Badge>}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{update.branch}</Table.Td>
+                  <Table.Td>{new Date(update.installedOn ?? update.releaseDate).toLocaleString()}</Table.Td>
+                  <Table.Td>
+                    <Changes changes={update.changes} />
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((update) => (
-                  <Table.Tr key={update.version} data-testid="update-row">
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Text size="sm">{update.version}</Text>
-                        {update.installed && (
-                          <Badge color="teal" variant="light">
-                            Installed
-                          </Badge>
-                        )}
-                        {update.latest && <Badge variant="light">Latest</Badge>}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{update.branch}</Table.Td>
-                    <Table.Td>{new Date(update.installedOn ?? update.releaseDate).toLocaleString()}</Table.Td>
-                    <Table.Td>
-                      <Changes changes={update.changes} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )
-        }
-      </QueryState>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </QueryList>
     </>
   );
 }
