@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Author, Book } from '../api/client';
 import { searchOptions } from './global-search';
 
-const author = (authorName: string, titleSlug: string) => ({ authorName, titleSlug }) as Author;
+const author = (authorName: string, titleSlug: string, id = 0) => ({ id, authorName, titleSlug }) as Author;
 
 describe('header search options', () => {
   it('offers nothing under two characters', () => {
@@ -23,6 +23,14 @@ describe('header search options', () => {
         items: [{ value: '/add/search?term=tolk', label: 'Search the metadata source for “tolk”' }],
       },
     ]);
+  });
+
+  it('names the author of a book from the author list when the book carries only its id', () => {
+    const books = [{ title: 'Dune', titleSlug: 'dune', authorId: 3 }] as Book[];
+    expect(searchOptions('dune', [author('Frank Herbert', 'frank-herbert', 3)], books)[0]).toEqual({
+      group: 'Books',
+      items: [{ value: '/book/dune', label: 'Dune (Frank Herbert)' }],
+    });
   });
 
   it('shows at most five authors and only the metadata search when nothing in the library matches', () => {

@@ -19,12 +19,14 @@ export function searchOptions(term: string, authors: Author[] | undefined, books
     .filter((author) => author.titleSlug && (author.authorName ?? '').toLowerCase().includes(needle))
     .slice(0, AUTHORS_SHOWN)
     .map((author) => ({ value: `/author/${author.titleSlug}`, label: author.authorName ?? '' }));
+  // The paged listing carries the author's id only: the name comes from the author list.
+  const authorName = new Map((authors ?? []).map((author) => [author.id, author.authorName]));
   const bookItems = (books ?? [])
     .filter((book) => book.titleSlug)
-    .map((book) => ({
-      value: `/book/${book.titleSlug}`,
-      label: book.author?.authorName ? `${book.title ?? ''} (${book.author.authorName})` : (book.title ?? ''),
-    }));
+    .map((book) => {
+      const name = book.author?.authorName ?? authorName.get(book.authorId);
+      return { value: `/book/${book.titleSlug}`, label: name ? `${book.title ?? ''} (${name})` : (book.title ?? '') };
+    });
   return [
     ...(authorItems.length ? [{ group: 'Authors', items: authorItems }] : []),
     ...(bookItems.length ? [{ group: 'Books', items: bookItems }] : []),
