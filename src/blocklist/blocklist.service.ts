@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
 import { AuthorQueryService } from '../author/author-query.service';
 import { NotFoundError } from '../common/errors/domain-errors';
 import { pagingResource, type PagingResource, resolvePaging } from '../common/paging/paging';
@@ -9,6 +9,7 @@ import { toCustomFormatResource } from '../profile/custom-format/custom-format.m
 import { CustomFormatService } from '../profile/custom-format/custom-format.service';
 import { DownloadFailedEvent } from '../queue/download.events';
 import { BlocklistEntry } from './blocklist.entity';
+import { BlocklistChangedEvent } from './blocklist.events';
 import { BLOCKLIST_SORT_COLUMNS, BlocklistRepository } from './blocklist.repository';
 import type { BlocklistQuery, BlocklistResource } from './blocklist.resource';
 
@@ -19,6 +20,7 @@ export class BlocklistService {
     private readonly entries: BlocklistRepository,
     private readonly authors: AuthorQueryService,
     private readonly customFormats: CustomFormatService,
+    private readonly events: EventEmitter2,
   ) {}
 
   async forAuthor(authorId: number): Promise<BlockedRelease[]> {
@@ -51,6 +53,7 @@ export class BlocklistService {
       torrentInfoHash: release?.infoHash ?? null,
       downloadId: init.downloadId ?? null,
     });
+    this.changed();
   }
 
   async page(query: BlocklistQuery): Promise<PagingResource<BlocklistResource>> {
@@ -61,14 +64,22 @@ export class BlocklistService {
 
   async delete(id: number): Promise<void> {
     if (!(await this.entries.delete(id))) throw new NotFoundError(`Blocklist item ${id} not found`);
+    this.changed();
   }
 
   async deleteMany(ids: number[]): Promise<void> {
     await this.entries.deleteMany(ids);
+    this.changed();
   }
 
   async clear(): Promise<number> {
-    return this.entries.clear();
+    const cleared = await this.entries.clear();
+    this.changed();
+    return cleared;
+  }
+
+  private changed(): void {
+    this.events.emit(BlocklistChangedEvent.NAME, new BlocklistChangedEvent());
   }
 
   private async resources(rows: BlocklistEntry[]): Promise<BlocklistResource[]> {

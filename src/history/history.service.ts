@@ -10,6 +10,7 @@ import { CustomFormatService } from '../profile/custom-format/custom-format.serv
 import { isCutoffNotMet } from '../profile/quality/quality';
 import { BookGrabbedEvent, DownloadFailedEvent } from '../queue/download.events';
 import { grabbedData, releaseFromData } from './history-data';
+import { HistoryRecordedEvent } from './history.events';
 import { HistoryEntry } from './history.entity';
 import {
   type AuthorCutoffProfile,
@@ -56,6 +57,7 @@ export class HistoryService {
         data,
       })),
     );
+    this.recorded('grabbed');
   }
 
   @OnEvent(DownloadFailedEvent.NAME)
@@ -77,6 +79,7 @@ export class HistoryService {
         data,
       })),
     );
+    this.recorded('downloadFailed');
   }
 
   async page(query: HistoryQuery): Promise<PagingResource<HistoryResource>> {
@@ -129,6 +132,10 @@ export class HistoryService {
         skipRedownload: false,
       }),
     );
+  }
+
+  private recorded(eventType: string): void {
+    this.events.emit(HistoryRecordedEvent.NAME, new HistoryRecordedEvent([eventType]));
   }
 
   /** `knownProfiles`: the authors' quality profiles when the rows came with them (a page). */

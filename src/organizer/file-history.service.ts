@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { HistoryEntry } from '../history/history.entity';
+import { HistoryRecordedEvent } from '../history/history.events';
 import { EntityHistoryEventType, type EntityHistoryEventTypeName } from '../history/history.resource';
 import type { QualityModelValue } from '../parser/quality-model';
 
@@ -21,7 +23,10 @@ export interface FileHistoryInput {
 /** Writes the history rows of file events (import, rename, retag) straight into the shared `history` table. */
 @Injectable()
 export class FileHistoryService {
-  constructor(@InjectRepository(HistoryEntry) private readonly entries: Repository<HistoryEntry>) {}
+  constructor(
+    @InjectRepository(HistoryEntry) private readonly entries: Repository<HistoryEntry>,
+    private readonly events: EventEmitter2,
+  ) {}
 
   async record(input: FileHistoryInput): Promise<void> {
     const data = Object.fromEntries(
@@ -36,5 +41,6 @@ export class FileHistoryService {
       eventType: EntityHistoryEventType.toNumber(input.eventType),
       data,
     });
+    this.events.emit(HistoryRecordedEvent.NAME, new HistoryRecordedEvent([input.eventType]));
   }
 }

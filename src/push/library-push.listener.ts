@@ -2,7 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { AuthorAddedEvent, AuthorDeletedEvent, AuthorEditedEvent } from '../author/author.events';
 import { BookAddedEvent, BookDeletedEvent, BookEditedEvent } from '../book/book.events';
+import { BlocklistChangedEvent } from '../blocklist/blocklist.events';
 import { BookFileDeletedEvent } from '../book-file/book-file.events';
+import { HistoryRecordedEvent } from '../history/history.events';
 import { BookImportedEvent } from '../import/import.events';
 import { AuthorRefreshedEvent } from '../metadata-source/refresh/refresh.events';
 import { BookFilesRenamedEvent } from '../organizer/organizer.events';
@@ -21,7 +23,7 @@ const WANTED = ['wanted/missing', 'wanted/cutoff'];
 /**
  * Library changes on the hub, following Readarr's controllers: added or edited items are pushed as
  * `updated` with the resource their REST endpoint answers, deleted ones as `deleted` with their id, and
- * lists without single resources (queue, health, tags, tasks) as `sync`.
+ * lists without single resources (queue, health, tags, tasks, history, blocklist) as `sync`.
  */
 @Injectable()
 export class LibraryPushListener {
@@ -120,6 +122,17 @@ export class LibraryPushListener {
   @OnEvent(QueueUpdatedEvent.NAME)
   onQueueUpdated(): void {
     this.publish(sync('queue'), sync('queue/details'), { name: 'queue/status', action: 'updated' });
+  }
+
+  /** Not in Readarr's hub (its UI re-reads these lists): Quire's UI shows them live; other clients ignore the names. */
+  @OnEvent(HistoryRecordedEvent.NAME)
+  onHistoryRecorded(): void {
+    this.publish(sync('history'));
+  }
+
+  @OnEvent(BlocklistChangedEvent.NAME)
+  onBlocklistChanged(): void {
+    this.publish(sync('blocklist'));
   }
 
   @OnEvent(HealthCheckCompletedEvent.NAME)

@@ -3,7 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DataSource } from 'typeorm';
 import { WebSocket } from 'ws';
+import { FileHistoryService } from '../../src/organizer/file-history.service';
+import { qualityModel } from '../../src/parser/quality-model';
+import { createAuthor } from '../factories';
 import { startMetadataFixture, MetadataFixture } from '../utils/metadata-fixture';
 import { connectHub, HubClient, ReceivedMessage } from '../utils/signalr-client';
 import { createTestApp, TEST_API_KEY, TestApp } from '../utils/create-test-app';
@@ -199,6 +203,22 @@ describe('live push: the SignalR hub at /signalr/messages', () => {
     const client = await connect(HttpTransportType.WebSockets);
     await fixture.t.api.post('/api/v1/command').send({ name: 'CheckHealth' }).expect(200);
     await client.waitFor((message) => message.name === 'health' && message.body.action === 'sync', 'health sync');
+  });
+
+  it('pushes history and blocklist syncs (names of Quire, for its UI) when either changes', async () => {
+    const client = await connect(HttpTransportType.WebSockets);
+    const author = await createAuthor(fixture.t.app.get(DataSource));
+    await fixture.t.app.get(FileHistoryService).record({
+      eventType: 'bookFileRenamed',
+      authorId: author.id,
+      bookId: null,
+      sourceTitle: 'renamed.epub',
+      quality: qualityModel(0),
+      data: {},
+    });
+    await client.waitFor((message) => message.name === 'history' && message.body.action === 'sync', 'history sync');
+    await fixture.t.api.post('/api/v1/command').send({ name: 'ClearBlocklist' }).expect(200);
+    await client.waitFor((message) => message.name === 'blocklist' && message.body.action === 'sync', 'blocklist sync');
   });
 });
 

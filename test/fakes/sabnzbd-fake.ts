@@ -6,6 +6,8 @@ export interface FakeSabJob {
   name: string;
   category: string;
   bytes: number;
+  /** Megabytes still to download (the queue's `mbleft`). */
+  mbLeft: number;
   nzb: string;
 }
 
@@ -44,6 +46,7 @@ export class FakeSabnzbd extends FakeHttpServer {
             name: query.get('nzbname') ?? file.filename.replace(/\.nzb$/, ''),
             category: this.categories.includes(requested) ? requested : '*',
             bytes: 2 * 1024 * 1024,
+            mbLeft: 1,
             nzb: file.data.toString(),
           };
           this.queue.push(job);
@@ -62,7 +65,7 @@ export class FakeSabnzbd extends FakeHttpServer {
                 filename: job.name,
                 cat: job.category,
                 mb: (job.bytes / 1024 / 1024).toFixed(2),
-                mbleft: '1.00',
+                mbleft: job.mbLeft.toFixed(2),
                 timeleft: '0:01:30',
                 status: 'Downloading',
               })),
@@ -86,14 +89,19 @@ export class FakeSabnzbd extends FakeHttpServer {
     });
   }
 
-  /** Moves a queued job to the history as completed (or failed). */
-  finish(nzoId: string, status = 'Completed'): void {
+  /** The download advanced: `mbLeft` megabytes are still to come. */
+  progress(nzoId: string, mbLeft: number): void {
+    this.queue.find((job) => job.nzo_id === nzoId)!.mbLeft = mbLeft;
+  }
+
+  /** Moves a queued job to the history as completed (or failed), its files in `storage` (a made-up path by default). */
+  finish(nzoId: string, status = 'Completed', storage?: string): void {
     const index = this.queue.findIndex((job) => job.nzo_id === nzoId);
     const [job] = this.queue.splice(index, 1);
     this.history.push({
       ...job,
       status,
-      storage: `/complete/${job.category}/${job.name}`,
+      storage: storage ?? `/complete/${job.category}/${job.name}`,
       fail_message: status === 'Failed' ? 'Repair failed' : '',
     });
   }

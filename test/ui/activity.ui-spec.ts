@@ -1,9 +1,17 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { makeEpub } from '../fixtures/media/generators';
+import { PageProblems } from './browser';
 import { expectEventually, UiWorld } from './ui-world';
 
 /**
  * Activity and Wanted in a real browser against the built Quire with the fake peers: a grab shows in the queue and
  * is removed with its release blocklisted, history lists and filters the grabs and marks one failed, the blocklist
- * removes one and clears the rest, and the wanted lists page, sort, monitor and search on the server.
+ * removes one and clears the rest, and the wanted lists page, sort, monitor and search on the server. Then a
+ * release held back by a delay profile is grabbed from the queue, downloads in the fake SABnzbd and is imported, while
+ * queue, history and wanted (three tabs) change without a reload; a download that does not match is imported by hand.
  * Every page visited must log no console error and no failed request.
  */
 describe('web UI: activity and wanted', () => {
@@ -26,6 +34,31 @@ describe('web UI: activity and wanted', () => {
   }, 180_000);
 
   afterAll(() => world.stop());
+
+  const downloads = mkdtempSync(join(tmpdir(), 'quire-ui-downloads-'));
+  /** The fake SABnzbd finishes the job of `title` with an EPUB in a real folder, then Quire polls the client. */
+  const finishDownload = async (title: string, meta: { title: string; author: string }) => {
+    const job = world.sab.queue.find((candidate) => candidate.name === title)!;
+    const folder = join(downloads, job.nzo_id);
+    mkdirSync(folder);
+    await makeEpub(join(folder, 'download.epub'), meta);
+    world.sab.finish(job.nzo_id, 'Completed', folder);
+    await refreshDownloads();
+  };
+  const refreshDownloads = () => world.api('command', { method: 'POST', body: { name: 'RefreshMonitoredDownloads' } });
+  /** Another tab on `path`, with its own problem collector; a marker on its window shows it was never reloaded. */
+  const openTab = async (path: string, heading: string): Promise<{ tab: Page; problems: PageProblems }> => {
+    const tab = await world.context.newPage();
+    const problems = new PageProblems(tab, { missingAllowed: [/\/MediaCover\//] });
+    await tab.goto(`${world.quire.url}${path}`);
+    await tab.getByRole('heading', { name: heading }).waitFor();
+    await markUnreloaded(tab);
+    return { tab, problems };
+  };
+  const markUnreloaded = (target: Page) =>
+    target.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
+  const notReloaded = async (target: Page) =>
+    expect(await target.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
 
   it('queue: a grabbed release shows with its progress and is removed from the client and blocklisted', async () => {
     await world.grab(hobbitId, '(epub)');
@@ -158,6 +191,96 @@ describe('web UI: activity and wanted', () => {
   it('wanted/cutoffunmet: nothing has a file yet, so the empty state', async () => {
     await open('/wanted/cutoffunmet', 'Cutoff unmet');
     await page().getByText('Every book meets its quality cutoff').waitFor();
+    expectCleanPage();
+  });
+
+  it('queue: a release held back by a delay profile is grabbed from the queue, downloads and is imported, live', async () => {
+    const delay = await world.api<Record<string, unknown>>('delayprofile/1');
+    await world.api('delayprofile/1', { method: 'PUT', body: { ...delay, usenetDelay: 600 } });
+    await world.api('command', { method: 'POST', body: { name: 'BookSearch', bookIds: [hobbitId] } });
+    const history = await openTab('/activity/history', 'History');
+    const wanted = await openTab('/wanted/missing', 'Missing');
+    const wantedHobbit = wanted.tab.getByTestId('wanted-row').getByRole('link', { name: 'The Hobbit', exact: true });
+    await wantedHobbit.waitFor();
+    await open('/activity/queue', 'Queue');
+    await markUnreloaded(page());
+    const row = page().getByTestId('queue-row').filter({ hasText: 'The Hobbit (epub)' });
+    await row.getByTestId('queue-status').filter({ hasText: 'Delay' }).waitFor({ timeout: 30_000 });
+    await world.api('delayprofile/1', { method: 'PUT', body: delay });
+    await world.shot('queue-pending');
+    await row.getByRole('button', { name: 'Grab' }).click();
+    await row.getByRole('button', { name: 'Grab' }).waitFor({ state: 'detached' });
+    expect(world.sab.queue.map((job) => job.name)).toContain('J.R.R. Tolkien - The Hobbit (epub)');
+    const status = await world.api<{ totalCount: number }>('queue/status');
+    await page()
+      .getByTestId('queue-badge')
+      .filter({ hasText: `${status.totalCount} queued` })
+      .waitFor();
+
+    // The client reports progress, then the finished download with the book in its folder.
+    const job = world.sab.queue.find((candidate) => candidate.name.endsWith('(epub)'))!;
+    world.sab.progress(job.nzo_id, 0.5);
+    await refreshDownloads();
+    await row.getByLabel('75% downloaded').waitFor();
+    await row.getByTestId('queue-status').filter({ hasText: 'Downloading' }).waitFor();
+    await finishDownload(job.name, { title: 'The Hobbit', author: 'J.R.R. Tolkien' });
+    await expectEventually(async () => expect(await row.count()).toBe(0));
+    await page()
+      .getByTestId('queue-badge')
+      .filter({ hasText: `${status.totalCount - 1} queued` })
+      .waitFor();
+    await history.tab.getByTestId('history-row').filter({ hasText: 'Download imported' }).waitFor();
+    await expectEventually(async () => expect(await wantedHobbit.count()).toBe(0));
+    const files = await world.api<{ path: string }[]>(`bookfile?bookId=${hobbitId}`);
+    expect(files.map((file) => file.path)).toEqual([expect.stringMatching(/The Hobbit.*\.epub$/)]);
+    for (const target of [page(), history.tab, wanted.tab]) await notReloaded(target);
+    expect([...history.problems.take(), ...wanted.problems.take()]).toEqual([]);
+    await Promise.all([history.tab.close(), wanted.tab.close()]);
+    expectCleanPage();
+  });
+
+  it('queue: a download that does not match fails to import; manual import puts it on the book chosen', async () => {
+    await open('/activity/queue', 'Queue');
+    await world.grab(hobbitId, '(epub)');
+    await finishDownload('J.R.R. Tolkien - The Hobbit (epub)', {
+      title: 'A Completely Different Novel',
+      author: 'Someone Else',
+    });
+    const row = page()
+      .getByTestId('queue-row')
+      .filter({ has: page().getByRole('button', { name: 'Manual import' }) });
+    await row.getByTestId('queue-status').filter({ hasText: 'Import failed' }).waitFor({ timeout: 30_000 });
+    await row.getByTestId('queue-message').filter({ hasText: 'not close enough' }).first().waitFor();
+    await row.getByRole('button', { name: 'Manual import' }).click();
+    const dialog = page().getByRole('dialog');
+    const file = dialog.getByTestId('manual-import-row');
+    await file.getByTestId('manual-import-rejection').first().waitFor();
+    expect(await file.getByText('J.R.R. Tolkien').count()).toBe(1);
+    await file.getByRole('combobox', { name: 'Book' }).click();
+    await page().getByRole('option', { name: 'The Silmarillion', exact: true }).click();
+    expect(await file.getByRole('checkbox').isChecked()).toBe(true);
+    await world.shot('queue-manual-import');
+    await dialog.getByRole('button', { name: 'Import 1 file(s)' }).click();
+    await page().getByTestId('command-toast').filter({ hasText: 'completed' }).first().waitFor({ timeout: 30_000 });
+    await expectEventually(async () => expect(await row.count()).toBe(0));
+    const silmarillion = books.find((book) => book.title === 'The Silmarillion')!;
+    expect(await world.api<unknown[]>(`bookfile?bookId=${silmarillion.id}`)).toHaveLength(1);
+    expectCleanPage();
+  });
+
+  it('header search: jumps to an author or a book of the library, or offers the metadata search', async () => {
+    const search = page().getByRole('combobox', { name: 'Search the library' });
+    await search.fill('hobb');
+    await page().getByRole('option', { name: 'The Hobbit (J.R.R. Tolkien)' }).waitFor();
+    await page()
+      .getByRole('option', { name: /Search the metadata source for “hobb”/ })
+      .waitFor();
+    await world.shot('header-search');
+    await page().getByRole('option', { name: 'The Hobbit (J.R.R. Tolkien)' }).click();
+    await page().getByRole('heading', { name: 'The Hobbit' }).first().waitFor();
+    await search.fill('tolkien');
+    await page().getByRole('option', { name: 'J.R.R. Tolkien', exact: true }).click();
+    await page().getByRole('heading', { name: 'J.R.R. Tolkien' }).first().waitFor();
     expectCleanPage();
   });
 });

@@ -40,13 +40,15 @@ export class UiWorld {
 
   async start(env: Record<string, string> = {}): Promise<void> {
     await truncateAllTables();
+    const now = new Date().toUTCString();
     this.openLibrary = await FakeOpenLibrary.start();
     this.indexer = await new FakeNewznab({
       apiKey: 'indexer-key',
       bookSearch: true,
+      // Published just now, so a delay profile holds them back.
       releases: [
-        { title: 'J.R.R. Tolkien - The Hobbit (epub)', guid: 'hobbit-epub', size: 2_000_000 },
-        { title: 'J.R.R. Tolkien - The Hobbit (mp3)', guid: 'hobbit-mp3', size: 300_000_000 },
+        { title: 'J.R.R. Tolkien - The Hobbit (epub)', guid: 'hobbit-epub', size: 2_000_000, pubDate: now },
+        { title: 'J.R.R. Tolkien - The Hobbit (mp3)', guid: 'hobbit-mp3', size: 300_000_000, pubDate: now },
       ],
     }).start();
     this.sab = await new FakeSabnzbd('sab-key').start();

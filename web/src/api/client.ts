@@ -124,6 +124,16 @@ export async function api<T>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** Readarr's one-or-many routes: `path/{id}` for one id, `path/bulk` with `{ids}` for several. */
+export function apiForIds(
+  path: string,
+  ids: number[],
+  options: { method: string; query?: Record<string, QueryValue> },
+): Promise<void> {
+  if (ids.length === 1) return api(`${path}/${ids[0]}`, options);
+  return api(`${path}/bulk`, { ...options, body: { ids } });
+}
+
 /** A multipart upload to `/api/v1` (e.g. a readarr.db for the migration), with the key. */
 export async function apiUpload<T>(
   path: string,

@@ -13,5 +13,8 @@ export const keys = {
   tags: ['tag'] as const,
   customFilters: ['customfilter'] as const,
   commands: ['command'] as const,
+  health: ['health'] as const,
+  /** Not under `queue`: fed by the hub's `queue/status` message itself, not re-read on every queue change. */
+  queueStatus: ['queue-status'] as const,
   hostConfig: ['config', 'host'] as const,
 };

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Command } from './client';
-import { applyCommand, applyMessage } from './live';
+import { applyCommand, applyMessage, onCommandEnded } from './live';
 
 /** A client with one cached query per key; returns which of them a call made stale. */
 function staleAfter(keys: string[][], act: (client: QueryClient) => void): string[] {
@@ -40,6 +40,18 @@ describe('live invalidation for the activity, wanted and system pages', () => {
     expect(staleAfter(ALL, message('book'))).toEqual(['wanted/paged']);
     expect(staleAfter(ALL, message('health'))).toEqual(['health']);
     expect(staleAfter(ALL, message('system/task'))).toEqual(['system/task']);
+    expect(staleAfter(ALL, message('history'))).toEqual(['history/paged']);
+    expect(staleAfter(ALL, message('blocklist'))).toEqual(['blocklist/paged']);
+  });
+
+  it('the queue status message carries the counts: patched in, nothing re-read', () => {
+    const client = new QueryClient();
+    const resource = { totalCount: 2, count: 1, errors: true };
+    expect(
+      staleAfter(ALL, (c) => applyMessage(c, { name: 'queue/status', body: { action: 'updated', resource } })),
+    ).toEqual([]);
+    applyMessage(client, { name: 'queue/status', body: { action: 'updated', resource } });
+    expect(client.getQueryData(['queue-status'])).toEqual(resource);
   });
 
   it('lists only a command changes are re-read when that command ends, once', () => {
@@ -47,9 +59,6 @@ describe('live invalidation for the activity, wanted and system pages', () => {
     expect(staleAfter(ALL, (client) => applyCommand(client, command('Backup', 'started')))).toEqual([]);
     expect(staleAfter(ALL, (client) => applyCommand(client, command('Backup', 'completed')))).toEqual([
       'system/backup',
-    ]);
-    expect(staleAfter(ALL, (client) => applyCommand(client, command('ClearBlocklist', 'completed')))).toEqual([
-      'blocklist/paged',
     ]);
     expect(staleAfter(ALL, (client) => applyCommand(client, command('ClearLog', 'failed')))).toEqual(['log/paged']);
     const seen = (client: QueryClient) => {
@@ -74,5 +83,20 @@ describe('command states only move forward', () => {
       [4, 'started'],
       [3, 'completed'],
     ]);
+  });
+});
+
+describe('command endings for the toasts', () => {
+  it('tells each listener once per command that ends, and not after unsubscribing', () => {
+    const client = new QueryClient();
+    const ended: string[] = [];
+    const stop = onCommandEnded((command) => ended.push(`${command.id}:${command.status}`));
+    applyCommand(client, { id: 1, name: 'RefreshAuthor', status: 'started' } as Command);
+    applyCommand(client, { id: 1, name: 'RefreshAuthor', status: 'completed' } as Command);
+    applyCommand(client, { id: 1, name: 'RefreshAuthor', status: 'completed' } as Command);
+    applyCommand(client, { id: 2, name: 'Backup', status: 'failed' } as Command);
+    stop();
+    applyCommand(client, { id: 3, name: 'Backup', status: 'completed' } as Command);
+    expect(ended).toEqual(['1:completed', '2:failed']);
   });
 });

@@ -22,8 +22,9 @@ const INVALIDATES: Record<string, string[][]> = {
   bookfile: [['bookfile'], ['book'], ['author']],
   // The queue changes when a grab is sent, a download moves or is imported: history records each of those.
   queue: [['queue'], ['history']],
-  'queue/status': [['queue']],
+  'queue/status': [['queue-status']],
   history: [['history']],
+  blocklist: [['blocklist']],
   'wanted/missing': [['wanted']],
   'wanted/cutoff': [['wanted']],
   health: [['health']],
@@ -51,7 +52,6 @@ const LIBRARY_COMMANDS = new Set([
 
 /** Lists that only a command changes (no hub message of their own): re-read when that command ends. */
 const COMMAND_LISTS: Record<string, string[][]> = {
-  ClearBlocklist: [['blocklist']],
   Backup: [['system', 'backup']],
   ClearLog: [['log']],
   DeleteLogFiles: [['logfile']],
@@ -66,6 +66,15 @@ export function isFinished(command: Pick<Command, 'status'>): boolean {
     command.status === 'aborted' ||
     command.status === 'cancelled'
   );
+}
+
+type CommandListener = (command: Command) => void;
+const endedListeners = new Set<CommandListener>();
+
+/** Called once for each command seen ending (the header's toasts); returns the unsubscribe function. */
+export function onCommandEnded(listener: CommandListener): () => void {
+  endedListeners.add(listener);
+  return () => void endedListeners.delete(listener);
 }
 
 const stage = (command: Pick<Command, 'status'>): number =>
@@ -87,14 +96,19 @@ export function applyCommand(client: QueryClient, command: Command): void {
     for (const root of ['author', 'book', 'bookfile', 'series', 'history'])
       void client.invalidateQueries({ queryKey: [root] });
   }
-  if (justEnded)
-    for (const queryKey of COMMAND_LISTS[command.name ?? ''] ?? []) void client.invalidateQueries({ queryKey });
+  if (!justEnded) return;
+  for (const queryKey of COMMAND_LISTS[command.name ?? ''] ?? []) void client.invalidateQueries({ queryKey });
+  for (const listener of endedListeners) listener(command);
 }
 
-/** Applies one hub message to the query caches: commands are patched in place, the rest invalidated. */
+/** Applies one hub message to the query caches: commands and the queue status are patched in place, the rest invalidated. */
 export function applyMessage(client: QueryClient, message: LiveMessage): void {
   if (message.name === 'command' && message.body.resource) {
     applyCommand(client, message.body.resource as Command);
+    return;
+  }
+  if (message.name === 'queue/status' && message.body.resource) {
+    client.setQueryData(keys.queueStatus, message.body.resource);
     return;
   }
   for (const queryKey of INVALIDATES[message.name] ?? []) void client.invalidateQueries({ queryKey });

@@ -3,13 +3,16 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
 import { type InitializeConfig, signOut } from '../api/client';
-import { useCommandPolling, useCommands } from '../api/commands';
-import { isFinished, startLive } from '../api/live';
+import { useCommandPolling } from '../api/commands';
+import { startLive } from '../api/live';
 import { queryClient } from '../api/query-client';
 import { EmptyState, LoadingState } from '../components/States';
 import AuthorDetailPage from '../features/author/AuthorDetailPage';
 import { AuthorsIndexPage } from '../features/authors/AuthorsIndexPage';
 import BooksIndexPage from '../features/books/BooksIndexPage';
+import { CommandToasts } from './CommandToasts';
+import { GlobalSearch } from './GlobalSearch';
+import { HealthBadge, QueueBadge, RunningCommands } from './HeaderBadges';
 
 // The pages with budgets (authors, author detail, books) are in the first bundle: no round trip before their data.
 const BookDetailPage = lazy(() => import('../features/book/BookDetailPage'));
@@ -26,6 +29,7 @@ const TasksPage = lazy(() => import('../features/system/TasksPage'));
 const BackupPage = lazy(() => import('../features/system/BackupPage'));
 const EventsPage = lazy(() => import('../features/system/EventsPage'));
 const LogFilesPage = lazy(() => import('../features/system/LogFilesPage'));
+const UpdatesPage = lazy(() => import('../features/system/UpdatesPage'));
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage'));
 const NotificationHubPage = lazy(() => import('../features/notifications/NotificationHubPage'));
 const settingsPage = (name: keyof typeof import('../features/settings/pages')) =>
@@ -79,6 +83,7 @@ const NAV_GROUPS = [
       { to: '/system/status', label: 'Status' },
       { to: '/system/tasks', label: 'Tasks' },
       { to: '/system/backup', label: 'Backup' },
+      { to: '/system/updates', label: 'Updates' },
       { to: '/system/events', label: 'Events' },
       { to: '/system/logs/files', label: 'Log files' },
       { to: '/system/notifications', label: 'Notifications' },
@@ -100,23 +105,6 @@ const SETTINGS_NAV = [
   { to: '/settings/development', label: 'Development' },
   { to: '/settings/import', label: 'Import' },
 ];
-
-function RunningCommands() {
-  const running = useCommands().filter((command) => !isFinished(command));
-  if (running.length === 0) return null;
-  return (
-    <Tooltip
-      label={running
-        .map((command) => `${command.commandName ?? command.name}: ${command.message ?? command.status}`)
-        .join('\n')}
-      multiline
-    >
-      <Badge variant="light" color="yellow" data-testid="running-commands">
-        {running.length} running
-      </Badge>
-    </Tooltip>
-  );
-}
 
 export function Shell({ config }: { config: InitializeConfig }) {
   const [opened, { toggle, close }] = useDisclosure();
@@ -141,9 +129,12 @@ export function Shell({ config }: { config: InitializeConfig }) {
           <Group gap="sm">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />
             <Title order={4}>{config.instanceName}</Title>
+            <GlobalSearch />
           </Group>
           <Group gap="sm">
             <RunningCommands />
+            <QueueBadge />
+            <HealthBadge />
             <Tooltip label={live ? 'Live updates connected' : 'Live updates unavailable: polling'}>
               <Badge variant="dot" color={live ? 'teal' : 'gray'} data-testid="live-state">
                 {live ? 'live' : 'polling'}
@@ -202,6 +193,7 @@ export function Shell({ config }: { config: InitializeConfig }) {
             <Route path="/system/status" element={<StatusPage />} />
             <Route path="/system/tasks" element={<TasksPage />} />
             <Route path="/system/backup" element={<BackupPage />} />
+            <Route path="/system/updates" element={<UpdatesPage />} />
             <Route path="/system/events" element={<EventsPage />} />
             <Route path="/system/logs/files" element={<LogFilesPage />} />
             <Route path="/system/notifications" element={<NotificationHubPage />} />
@@ -212,6 +204,7 @@ export function Shell({ config }: { config: InitializeConfig }) {
           </Routes>
         </Suspense>
       </AppShell.Main>
+      <CommandToasts />
     </AppShell>
   );
 }

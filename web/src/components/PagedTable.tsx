@@ -3,7 +3,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../api/client';
 import { isLive } from '../api/live';
-import { clampPage, nextSort, type PageResult, type PageState, pageCount, toggleAll } from './paging';
+import {
+  clampPage,
+  nextSort,
+  type PageResult,
+  type PageState,
+  pageCount,
+  selectedOnPage,
+  toggleAll,
+  toggleId,
+} from './paging';
 
 type QueryValue = string | number | boolean | undefined | (string | number)[];
 
@@ -37,6 +46,22 @@ export function usePagedList<T>(
     query,
     sortBy: (key: string) => setState((current) => nextSort(current, key)),
     goToPage: (page: number) => setState((current) => ({ ...current, page })),
+  };
+}
+
+/** Row selection of a paged table: kept across pages, but only the rows on the current page (`chosen`) are acted on. */
+export function usePageSelection(records: { id: number }[]) {
+  const [selected, setSelected] = useState<number[]>([]);
+  const ids = records.map((item) => item.id);
+  return {
+    selected,
+    setSelected,
+    ids,
+    chosen: selectedOnPage(selected, ids),
+    isSelected: (id: number) => selected.includes(id),
+    toggle: (id: number) => setSelected((current) => toggleId(current, id)),
+    /** Rows acted on leave the selection. */
+    forget: (done: number[]) => setSelected((current) => current.filter((id) => !done.includes(id))),
   };
 }
 

@@ -47,3 +47,20 @@ export function QueryState<T>({
   if (query.error) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return <>{children(query.data as T)}</>;
 }
+
+/** QueryState for a list: its empty state when the list has no items. */
+export function QueryList<T>({
+  query,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; error: unknown; data: T[] | undefined; refetch: () => unknown };
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  return (
+    <QueryState query={query}>
+      {(items) => (items.length === 0 ? <EmptyState title={empty} /> : children(items))}
+    </QueryState>
+  );
+}

@@ -1,11 +1,9 @@
 import { ActionIcon, Button, Checkbox, Group, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
+import { apiForIds } from '../../api/client';
 import { runningCommand, useCommand, useCommands } from '../../api/commands';
-import { Pager, SelectAllHeader, SortHeader, usePagedList } from '../../components/PagedTable';
-import { selectedOnPage, toggleId } from '../../components/paging';
+import { Pager, SelectAllHeader, SortHeader, usePagedList, usePageSelection } from '../../components/PagedTable';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import type { BlocklistItem } from './activity';
 
@@ -17,22 +15,17 @@ export default function BlocklistPage() {
     sortKey: 'date',
     sortDirection: 'descending',
   });
-  const [selected, setSelected] = useState<number[]>([]);
+  const records = query.data?.records ?? [];
+  const selection = usePageSelection(records);
   const clear = useCommand();
   const clearing = runningCommand(useCommands(), ['ClearBlocklist'], () => true);
   const remove = useMutation({
-    mutationFn: async (ids: number[]) => {
-      if (ids.length === 1) await api(`blocklist/${ids[0]}`, { method: 'DELETE' });
-      else await api('blocklist/bulk', { method: 'DELETE', body: { ids } });
-    },
+    mutationFn: (ids: number[]) => apiForIds('blocklist', ids, { method: 'DELETE' }),
     onSuccess: (_result, ids) => {
-      setSelected((current) => current.filter((id) => !ids.includes(id)));
+      selection.forget(ids);
       void client.invalidateQueries({ queryKey: ['blocklist'] });
     },
   });
-  const records = query.data?.records ?? [];
-  const ids = records.map((item) => item.id);
-  const chosen = selectedOnPage(selected, ids);
   return (
     <>
       <Group justify="space-between" mb="sm">
@@ -42,9 +35,9 @@ export default function BlocklistPage() {
             size="xs"
             color="red"
             variant="light"
-            disabled={chosen.length === 0}
+            disabled={selection.chosen.length === 0}
             loading={remove.isPending}
-            onClick={() => remove.mutate(chosen)}
+            onClick={() => remove.mutate(selection.chosen)}
           >
             Remove selected
           </Button>
@@ -74,7 +67,7 @@ export default function BlocklistPage() {
             <Table striped data-testid="blocklist">
               <Table.Thead>
                 <Table.Tr>
-                  <SelectAllHeader selected={selected} ids={ids} onChange={setSelected} />
+                  <SelectAllHeader selected={selection.selected} ids={selection.ids} onChange={selection.setSelected} />
                   <SortHeader label="Author" sortKey="authorMetadata.sortName" state={state} onSort={sortBy} />
                   <SortHeader label="Source" sortKey="sourceTitle" state={state} onSort={sortBy} />
                   <Table.Th>Quality</Table.Th>
@@ -89,8 +82,8 @@ export default function BlocklistPage() {
                     <Table.Td>
                       <Checkbox
                         aria-label={`Select ${item.sourceTitle ?? item.id}`}
-                        checked={selected.includes(item.id)}
-                        onChange={() => setSelected((current) => toggleId(current, item.id))}
+                        checked={selection.isSelected(item.id)}
+                        onChange={() => selection.toggle(item.id)}
                       />
                     </Table.Td>
                     <Table.Td>

@@ -2,25 +2,40 @@ import { ActionIcon, Badge, Button, Checkbox, Group, Progress, Table, Text, Titl
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
+import { apiForIds } from '../../api/client';
 import { useCommand } from '../../api/commands';
-import { Pager, SelectAllHeader, SortHeader, usePagedList } from '../../components/PagedTable';
-import { selectedOnPage, toggleId } from '../../components/paging';
+import { Pager, SelectAllHeader, SortHeader, usePagedList, usePageSelection } from '../../components/PagedTable';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatBytes } from '../../components/format';
-import { type QueueItem, formatTimeLeft, queueProgress, queueStatus, statusLines } from './activity';
+import {
+  type QueueItem,
+  canGrab,
+  canManualImport,
+  formatTimeLeft,
+  queueProgress,
+  queueStatus,
+  statusLines,
+} from './activity';
+import { ManualImportDialog } from './ManualImportDialog';
 import { RemoveQueueDialog, type RemoveOptions } from './RemoveQueueDialog';
+
+interface RowActions {
+  onSelect: () => void;
+  onRemove: () => void;
+  onGrab: () => void;
+  onManualImport: () => void;
+}
 
 function QueueRow({
   item,
   selected,
-  onSelect,
-  onRemove,
+  grabbing,
+  actions,
 }: {
   item: QueueItem;
   selected: boolean;
-  onSelect: () => void;
-  onRemove: () => void;
+  grabbing: boolean;
+  actions: RowActions;
 }) {
   const status = queueStatus(item);
   const lines = statusLines(item);
@@ -28,7 +43,7 @@ function QueueRow({
   return (
     <Table.Tr data-testid="queue-row">
       <Table.Td>
-        <Checkbox aria-label={`Select ${item.title ?? item.id}`} checked={selected} onChange={onSelect} />
+        <Checkbox aria-label={`Select ${item.title ?? item.id}`} checked={selected} onChange={actions.onSelect} />
       </Table.Td>
       <Table.Td>
         <Tooltip label={lines.join('\n') || status.label} multiline disabled={lines.length === 0}>
@@ -66,9 +81,21 @@ function QueueRow({
         </Tooltip>
       </Table.Td>
       <Table.Td>
-        <ActionIcon variant="subtle" color="red" aria-label={`Remove ${item.title ?? ''}`} onClick={onRemove}>
-          ✕
-        </ActionIcon>
+        <Group gap={4} wrap="nowrap">
+          {canGrab(item) && (
+            <Button size="compact-xs" variant="light" loading={grabbing} onClick={actions.onGrab}>
+              Grab
+            </Button>
+          )}
+          {canManualImport(item) && (
+            <Button size="compact-xs" variant="light" color="yellow" onClick={actions.onManualImport}>
+              Manual import
+            </Button>
+          )}
+          <ActionIcon variant="subtle" color="red" aria-label={`Remove ${item.title ?? ''}`} onClick={actions.onRemove}>
+            ✕
+          </ActionIcon>
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
@@ -84,24 +111,32 @@ export default function QueuePage() {
     { includeAuthor: true, includeBook: true, includeUnknownAuthorItems: true },
     { pollMs: 5000 },
   );
-  const [selected, setSelected] = useState<number[]>([]);
+  const records = query.data?.records ?? [];
+  const selection = usePageSelection(records);
   const [removing, setRemoving] = useState<number[] | null>(null);
+  const [importing, setImporting] = useState<QueueItem | null>(null);
   const refresh = useCommand();
   const remove = useMutation({
-    mutationFn: async ({ ids, options }: { ids: number[]; options: RemoveOptions }) => {
-      if (ids.length === 1) await api(`queue/${ids[0]}`, { method: 'DELETE', query: { ...options } });
-      else await api('queue/bulk', { method: 'DELETE', body: { ids }, query: { ...options } });
-    },
+    mutationFn: ({ ids, options }: { ids: number[]; options: RemoveOptions }) =>
+      apiForIds('queue', ids, { method: 'DELETE', query: { ...options } }),
     onSuccess: (_result, { ids, options }) => {
-      setSelected((current) => current.filter((id) => !ids.includes(id)));
+      selection.forget(ids);
       setRemoving(null);
       void client.invalidateQueries({ queryKey: ['queue'] });
       if (options.blocklist) void client.invalidateQueries({ queryKey: ['blocklist'] });
     },
   });
-  const records = query.data?.records ?? [];
-  const ids = records.map((item) => item.id);
-  const chosen = selectedOnPage(selected, ids);
+  // Held-back releases are sent to the client now; the queue message that follows shows them downloading.
+  const grab = useMutation({
+    mutationFn: (ids: number[]) => apiForIds('queue/grab', ids, { method: 'POST' }),
+    onSuccess: (_result, ids) => {
+      selection.forget(ids);
+      void client.invalidateQueries({ queryKey: ['queue'] });
+    },
+  });
+  const grabbable = records
+    .filter((item) => canGrab(item) && selection.chosen.includes(item.id))
+    .map((item) => item.id);
   return (
     <>
       <Group justify="space-between" mb="sm">
@@ -117,10 +152,19 @@ export default function QueuePage() {
           </Button>
           <Button
             size="xs"
+            variant="light"
+            disabled={grabbable.length === 0}
+            loading={grab.isPending}
+            onClick={() => grab.mutate(grabbable)}
+          >
+            Grab selected
+          </Button>
+          <Button
+            size="xs"
             color="red"
             variant="light"
-            disabled={chosen.length === 0}
-            onClick={() => setRemoving(chosen)}
+            disabled={selection.chosen.length === 0}
+            onClick={() => setRemoving(selection.chosen)}
           >
             Remove selected
           </Button>
@@ -142,7 +186,7 @@ export default function QueuePage() {
             <Table striped data-testid="queue">
               <Table.Thead>
                 <Table.Tr>
-                  <SelectAllHeader selected={selected} ids={ids} onChange={setSelected} />
+                  <SelectAllHeader selected={selection.selected} ids={selection.ids} onChange={selection.setSelected} />
                   <SortHeader label="Status" sortKey="status" state={state} onSort={sortBy} />
                   <SortHeader label="Author" sortKey="authors.sortName" state={state} onSort={sortBy} />
                   <SortHeader label="Book" sortKey="book.title" state={state} onSort={sortBy} />
@@ -158,9 +202,14 @@ export default function QueuePage() {
                   <QueueRow
                     key={item.id}
                     item={item}
-                    selected={selected.includes(item.id)}
-                    onSelect={() => setSelected((current) => toggleId(current, item.id))}
-                    onRemove={() => setRemoving([item.id])}
+                    selected={selection.isSelected(item.id)}
+                    grabbing={grab.isPending && grab.variables.includes(item.id)}
+                    actions={{
+                      onSelect: () => selection.toggle(item.id),
+                      onRemove: () => setRemoving([item.id]),
+                      onGrab: () => grab.mutate([item.id]),
+                      onManualImport: () => setImporting(item),
+                    }}
                   />
                 ))}
               </Table.Tbody>
@@ -169,7 +218,7 @@ export default function QueuePage() {
           <Pager state={state} totalRecords={query.data.totalRecords} onPage={goToPage} />
         </>
       )}
-      {remove.error && <ErrorState error={remove.error} />}
+      {(remove.error ?? grab.error) && <ErrorState error={remove.error ?? grab.error} />}
       <RemoveQueueDialog
         key={removing?.join() ?? 'closed'}
         opened={removing !== null}
@@ -178,6 +227,7 @@ export default function QueuePage() {
         onClose={() => setRemoving(null)}
         onConfirm={(options) => removing && remove.mutate({ ids: removing, options })}
       />
+      {importing && <ManualImportDialog item={importing} onClose={() => setImporting(null)} />}
     </>
   );
 }

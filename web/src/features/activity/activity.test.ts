@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canGrab,
+  canManualImport,
   canMarkFailed,
+  manualImportFile,
   eventTypeFilter,
   formatTimeLeft,
   historyEvent,
@@ -64,5 +67,38 @@ describe('activity mapping', () => {
         ],
       }),
     ).toEqual(['Import failed', 'book.epub: Not a book', 'book.epub: Too small', 'Only a title']);
+  });
+
+  it('offers grab on held-back releases and manual import on downloads that did not import', () => {
+    expect(canGrab({ status: 'delay' })).toBe(true);
+    expect(canGrab({ status: 'downloading' })).toBe(false);
+    expect(canManualImport({ downloadId: 'SAB_1', trackedDownloadState: 'importFailed' })).toBe(true);
+    expect(canManualImport({ downloadId: 'SAB_1', trackedDownloadState: 'downloading' })).toBe(false);
+    expect(canManualImport({ downloadId: undefined, trackedDownloadState: 'importFailed' })).toBe(false);
+  });
+
+  it('builds the ManualImport file from a proposal, the chosen book winning (and dropping its edition)', () => {
+    const proposal = {
+      id: 1,
+      path: '/downloads/x/track.mp3',
+      size: 10,
+      author: { id: 4 },
+      book: { id: 7 },
+      foreignEditionId: 'OL1M',
+      quality: { quality: { id: 10, name: 'MP3' } },
+      qualityWeight: 1,
+      downloadId: 'SAB_1',
+      indexerFlags: 0,
+      additionalFile: false,
+      replaceExistingFiles: false,
+      disableReleaseSwitching: false,
+    } as unknown as Parameters<typeof manualImportFile>[0];
+    expect(manualImportFile(proposal, undefined, undefined)).toMatchObject({
+      authorId: 4,
+      bookId: 7,
+      foreignEditionId: 'OL1M',
+      downloadId: 'SAB_1',
+    });
+    expect(manualImportFile(proposal, 9, 4)).toMatchObject({ bookId: 9, foreignEditionId: undefined });
   });
 });

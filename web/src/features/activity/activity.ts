@@ -3,6 +3,7 @@ import type { Schemas } from '../../api/client';
 export type QueueItem = Schemas['QueueResource'];
 export type HistoryItem = Schemas['HistoryResource'];
 export type BlocklistItem = Schemas['BlocklistResource'];
+export type ManualImportItem = Schemas['ManualImportResource'];
 
 /** History event types: the wire name, the label shown, and the number `GET /history?eventType=` filters by. */
 export const HISTORY_EVENTS = [
@@ -76,4 +77,28 @@ export function statusLines(item: Pick<QueueItem, 'statusMessages' | 'errorMessa
         : [],
   );
   return item.errorMessage ? [item.errorMessage, ...lines] : lines;
+}
+
+/** Releases held back before reaching a client (a delay profile, no client available): `queue/grab` sends them now. */
+const PENDING_STATUSES = new Set(['delay', 'pending', 'downloadClientUnavailable', 'fallback']);
+
+export const canGrab = (item: Pick<QueueItem, 'status'>): boolean => PENDING_STATUSES.has(item.status ?? '');
+
+/** A finished download that was not (fully) imported: its files can be imported by hand. */
+export const canManualImport = (item: Pick<QueueItem, 'downloadId' | 'trackedDownloadState'>): boolean =>
+  Boolean(item.downloadId) &&
+  (item.trackedDownloadState === 'importFailed' || item.trackedDownloadState === 'importPending');
+
+/** The `ManualImport` command's file entry for a proposal, with the book chosen by hand (or the proposed one). */
+export function manualImportFile(item: ManualImportItem, bookId: number | undefined, authorId: number | undefined) {
+  return {
+    path: item.path,
+    authorId: authorId ?? item.author?.id,
+    bookId: bookId ?? item.book?.id,
+    foreignEditionId: bookId === undefined || bookId === item.book?.id ? item.foreignEditionId : undefined,
+    quality: item.quality,
+    indexerFlags: item.indexerFlags,
+    downloadId: item.downloadId,
+    disableReleaseSwitching: false,
+  };
 }

@@ -18,6 +18,7 @@ import { type Author, type Schemas, api } from '../../api/client';
 import { useCommand } from '../../api/commands';
 import { options, useMetadataProfiles, useQualityProfiles, useTags } from '../../api/shared-queries';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { DialogFooter } from '../../components/DialogFooter';
 
 /** Edit: monitoring, profiles, path (moving the files when it changes), tags. */
 export function EditAuthorModal({ author, onClose }: { author: Author; onClose: () => void }) {
@@ -209,11 +210,7 @@ export function OrganizePreviewModal({
               ))}
             </Table.Tbody>
           </Table>
-          {command.error && <Alert color="red">{command.error.message}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogFooter error={command.error} onCancel={onClose}>
             <Button
               loading={command.isPending}
               onClick={() =>
@@ -225,7 +222,7 @@ export function OrganizePreviewModal({
             >
               {kind === 'rename' ? 'Rename' : 'Retag'} {fileIds.length} file(s)
             </Button>
-          </Group>
+          </DialogFooter>
         </Stack>
       )}
     </Modal>

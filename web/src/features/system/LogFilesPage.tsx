@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { runningCommand, useCommand, useCommands } from '../../api/commands';
-import { EmptyState, QueryState } from '../../components/States';
+import { QueryList } from '../../components/States';
 import type { LogFile } from './system';
 
 /** `/system/logs/files`: the log files on disk, each downloaded with the session cookie. */
@@ -29,36 +29,32 @@ export default function LogFilesPage() {
           </Button>
         </Group>
       </Group>
-      <QueryState query={files}>
-        {(items) =>
-          items.length === 0 ? (
-            <EmptyState title="No log files" />
-          ) : (
-            <Table striped data-testid="log-files">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>File</Table.Th>
-                  <Table.Th>Last write</Table.Th>
-                  <Table.Th />
+      <QueryList query={files} empty="No log files">
+        {(items) => (
+          <Table striped data-testid="log-files">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>File</Table.Th>
+                <Table.Th>Last write</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((file) => (
+                <Table.Tr key={file.filename} data-testid="log-file-row">
+                  <Table.Td>{file.filename}</Table.Td>
+                  <Table.Td>{new Date(file.lastWriteTime).toLocaleString()}</Table.Td>
+                  <Table.Td>
+                    <Anchor href={file.downloadUrl} download={file.filename} size="sm">
+                      Download
+                    </Anchor>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((file) => (
-                  <Table.Tr key={file.filename} data-testid="log-file-row">
-                    <Table.Td>{file.filename}</Table.Td>
-                    <Table.Td>{new Date(file.lastWriteTime).toLocaleString()}</Table.Td>
-                    <Table.Td>
-                      <Anchor href={file.downloadUrl} download={file.filename} size="sm">
-                        Download
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )
-        }
-      </QueryState>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </QueryList>
     </>
   );
 }

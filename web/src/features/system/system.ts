@@ -7,6 +7,7 @@ export type LogLine = Schemas['LogResource'];
 export type LogFile = Schemas['LogFileResource'];
 export type DiskSpace = Schemas['DiskSpaceResource'];
 export type SystemStatus = Schemas['SystemResource'];
+export type Update = Schemas['UpdateResource'];
 
 /** Readarr's settings page where each health check's problem is fixed (the wiki link explains it). */
 const FIX_PAGES: Record<string, string> = {

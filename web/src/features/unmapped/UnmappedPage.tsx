@@ -1,44 +1,17 @@
 import { Alert, Badge, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Author, type Book, type BookFile, api } from '../../api/client';
+import { type Author, type BookFile, api } from '../../api/client';
 import { useCommand } from '../../api/commands';
 import { keys } from '../../api/keys';
 import { KindBadge } from '../../components/BookFilesTable';
+import { BookPicker } from '../../components/BookPicker';
 import { formatBytes } from '../../components/format';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 
 interface Choice {
   authorId?: string;
   bookId?: string;
-}
-
-function BookPicker({
-  authorId,
-  value,
-  onChange,
-}: {
-  authorId?: string;
-  value?: string;
-  onChange: (bookId: string | undefined) => void;
-}) {
-  const books = useQuery({
-    queryKey: keys.books({ authorId: Number(authorId) }),
-    queryFn: () => api<Book[]>('book', { query: { authorId } }),
-    enabled: Boolean(authorId),
-  });
-  return (
-    <Select
-      size="xs"
-      placeholder="Book"
-      searchable
-      disabled={!authorId}
-      aria-label="Book"
-      data={(books.data ?? []).map((book) => ({ value: String(book.id), label: book.title ?? '' }))}
-      value={value ?? null}
-      onChange={(v) => onChange(v ?? undefined)}
-    />
-  );
 }
 
 /** Files in root folders that match no book: choose author and book, then import them (`ManualImport`). */

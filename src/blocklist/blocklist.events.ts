@@ -1,0 +1,4 @@
+/** Releases were added to or removed from the blocklist: lists of it are stale. */
+export class BlocklistChangedEvent {
+  static readonly NAME = 'blocklist.changed';
+}

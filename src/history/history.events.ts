@@ -1,0 +1,5 @@
+/** Rows were added to the book history (a grab, an import, a failure, a rename…): lists of it are stale. */
+export class HistoryRecordedEvent {
+  static readonly NAME = 'history.recorded';
+  constructor(readonly eventTypes: string[]) {}
+}

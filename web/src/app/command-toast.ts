@@ -1,0 +1,22 @@
+import type { Command } from '../api/client';
+
+export interface Toast {
+  id: number;
+  title: string;
+  message: string;
+  failed: boolean;
+}
+
+/** What a finished command says, for a toast; scheduled work (health checks, queue refreshes) stays quiet. */
+export function commandToast(command: Command): Toast | undefined {
+  if (command.trigger !== 'manual') return undefined;
+  if (command.status !== 'completed' && command.status !== 'failed') return undefined;
+  const failed = command.status === 'failed';
+  const name = command.commandName ?? command.name ?? 'Command';
+  return {
+    id: command.id,
+    title: `${name} ${failed ? 'failed' : 'completed'}`,
+    message: (failed ? (command.exception ?? command.message) : command.message) ?? '',
+    failed,
+  };
+}
