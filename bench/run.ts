@@ -3,7 +3,6 @@
  *   `ui`: the web UI's pages in headless Chromium (/usr/bin/chromium): time to usable and bytes per page;
  *   `--only=<text>[,<text>…]`: only the endpoints whose name contains one of them (e.g. `--only=/book,notify`);
  *   `--nodeOptions=<flags>`: NODE_OPTIONS for Quire (e.g. `--max-old-space-size=160` for a heap cap);
- *   `--memoryProfile=small`: QUIRE_MEMORY_PROFILE for Quire (the small-host settings, see the README);
  *   `--out=<name>`: write bench/results/<name>.md instead of <date>.md (for partial runs);
  *   `--cpuProf=<dir>`: Quire's measured runs write V8 CPU profiles (.cpuprofile) into <dir>.
  *
@@ -39,7 +38,6 @@ const RESCAN_FILES = Number(args.rescanFiles ?? 20_000);
 const ONLY: string | undefined = args.only;
 const NODE_OPTIONS: string | undefined = args.nodeOptions;
 const LOAD_START = loadavg();
-const MEMORY_PROFILE: string | undefined = args.memoryProfile;
 // --cpu-prof is not allowed in NODE_OPTIONS, so it goes on Quire's command line.
 const QUIRE_ARGV: string[] = args.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${args.cpuProf}`] : [];
 const selected = (name: string) => !ONLY || ONLY.split(',').some((part) => name.includes(part));
@@ -82,10 +80,8 @@ async function main() {
     HUB_NTFY_URL: ntfy.url,
     HUB_ROUTES_FILE: routesFile,
     ...(NODE_OPTIONS ? { NODE_OPTIONS } : {}),
-    ...(MEMORY_PROFILE ? { QUIRE_MEMORY_PROFILE: MEMORY_PROFILE } : {}),
   };
   if (NODE_OPTIONS) facts.push(`Quire started with NODE_OPTIONS=${NODE_OPTIONS}`);
-  if (MEMORY_PROFILE) facts.push(`Quire started with QUIRE_MEMORY_PROFILE=${MEMORY_PROFILE}`);
   try {
     // A mode that fails (say a start-up timeout on a busy machine) is reported; the other modes' rows are kept.
     const runMode = async (mode: string, run: () => Promise<Row[]>) => {
