@@ -167,9 +167,9 @@ async function benchPostgres(size: SeedSize, quireEnv: Record<string, string>, n
         }
       }
       if (selected('POST /notify')) {
-        rows.push(await measureNotify(quire, ntfy));
+        rows.push(await measureNotify(quire, ntfy, databaseUrl));
         // Unloaded, the difference to the direct post is the hub's own latency (at c=8 it is mostly queueing).
-        rows.push(await measureNotify(quire, ntfy, 1));
+        rows.push(await measureNotify(quire, ntfy, databaseUrl, 1));
       }
     } finally {
       await quire.stop();
@@ -301,11 +301,32 @@ async function withCpu(quire: RunningProcess, external: boolean, run: () => Prom
   };
 }
 
-async function measureNotify(quire: RunningProcess, ntfy: RunningProcess, connections = CONNECTIONS): Promise<Row> {
+/** Transactions committed in the database so far (PostgreSQL's statistics, flushed about once a second). */
+async function committedTransactions(databaseUrl: string): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'SELECT xact_commit::float8 AS commits FROM pg_stat_database WHERE datname = current_database()',
+    );
+    return rows[0].commits as number;
+  } finally {
+    await client.end();
+  }
+}
+
+async function measureNotify(
+  quire: RunningProcess,
+  ntfy: RunningProcess,
+  databaseUrl: string,
+  connections = CONNECTIONS,
+): Promise<Row> {
   const headers = { 'Content-Type': 'application/json' };
   const probe = await fetch(`${quire.url}/notify`, { method: 'POST', headers, body: NOTIFY_BODY });
   const answer = (await probe.json()) as { status?: string };
   log(`postgres: POST /notify (probe status ${answer.status})`);
+  const commitsBefore = await committedTransactions(databaseUrl);
   const measured = await withCpu(quire, true, () =>
     load({
       url: `${quire.url}/notify`,
@@ -317,6 +338,8 @@ async function measureNotify(quire: RunningProcess, ntfy: RunningProcess, connec
     }),
   );
   const quireResult = measured.result;
+  // Commits per notification: a figure the machine's load does not change (the log sink's batches included).
+  const commits = ((await committedTransactions(databaseUrl)) - commitsBefore) / Math.max(quireResult.requests, 1);
   const direct = await load({
     url: `${ntfy.url}/quire`,
     method: 'POST',
@@ -333,7 +356,7 @@ async function measureNotify(quire: RunningProcess, ntfy: RunningProcess, connec
     peakRssMb: quire.peakRssMb(),
     quireCpuMs: measured.quireCpuMs,
     postgresCpuMs: measured.postgresCpuMs,
-    note: `hub adds ${(quireResult.p50 - direct.p50).toFixed(1)} ms p50 over the direct post; baseline = direct post to ntfy`,
+    note: `hub adds ${(quireResult.p50 - direct.p50).toFixed(1)} ms p50 over the direct post; ${commits.toFixed(2)} commits per notification; baseline = direct post to ntfy`,
   };
 }
 
