@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --scale=1 --duration=5 --connections=8 --modes=postgres,embedded,rescan,ui]`
  *   `ui`: the web UI's pages in headless Chromium (/usr/bin/chromium): time to usable and bytes per page;
- *   `--only=<text>`: only the endpoints whose name contains it (e.g. `--only=/book` or `--only=notify`);
+ *   `--only=<text>[,<text>…]`: only the endpoints whose name contains one of them (e.g. `--only=/book,notify`);
  *   `--nodeOptions=<flags>`: NODE_OPTIONS for Quire (e.g. `--max-old-space-size=160` for a heap cap);
  *   `--out=<name>`: write bench/results/<name>.md instead of <date>.md (for partial runs);
  *   `--cpuProf=<dir>`: Quire's measured runs write V8 CPU profiles (.cpuprofile) into <dir>.
@@ -13,7 +13,7 @@
  * (the database limit). Prints one table and writes bench/results/<date>.md.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { loadAfterWrites } from './lib/after-writes';
@@ -23,6 +23,7 @@ import { postgresCpuByPid, postgresCpuSince, processCpuMs } from './lib/cpu';
 import { endpoints, NOTIFY_BODY } from './lib/endpoints';
 import { LARGE_BODY_BYTES, load, LoadResult } from './lib/load';
 import { RunningProcess, startNode } from './lib/processes';
+import { idleRss } from './lib/idle-rss';
 import { generateLibraryFiles, timeRescan } from './lib/rescan';
 import { describeSize, seedEmbedded, seedPostgres } from './lib/seed-database';
 import { DEFAULT_SIZE, scaledSize, SeedSize } from './lib/seed-sql';
@@ -36,9 +37,10 @@ const MODES = (args.modes ?? 'postgres,embedded,rescan,ui').split(',');
 const RESCAN_FILES = Number(args.rescanFiles ?? 20_000);
 const ONLY: string | undefined = args.only;
 const NODE_OPTIONS: string | undefined = args.nodeOptions;
+const LOAD_START = loadavg();
 // --cpu-prof is not allowed in NODE_OPTIONS, so it goes on Quire's command line.
 const QUIRE_ARGV: string[] = args.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${args.cpuProf}`] : [];
-const selected = (name: string) => !ONLY || name.includes(ONLY);
+const selected = (name: string) => !ONLY || ONLY.split(',').some((part) => name.includes(part));
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const API_KEY = 'benchbenchbenchbenchbenchbench00';
 const ROOT = join(__dirname, '..');
@@ -81,8 +83,17 @@ async function main() {
   };
   if (NODE_OPTIONS) facts.push(`Quire started with NODE_OPTIONS=${NODE_OPTIONS}`);
   try {
-    if (MODES.includes('postgres')) rows.push(...(await benchPostgres(size, quireEnv, ntfy, facts)));
-    if (MODES.includes('embedded')) rows.push(...(await benchEmbedded(size, quireEnv, facts)));
+    // A mode that fails (say a start-up timeout on a busy machine) is reported; the other modes' rows are kept.
+    const runMode = async (mode: string, run: () => Promise<Row[]>) => {
+      try {
+        rows.push(...(await run()));
+      } catch (error) {
+        facts.push(`${mode} mode stopped: ${String(error).split('\n')[0]}`);
+        log(`${mode} failed: ${String(error)}`);
+      }
+    };
+    if (MODES.includes('postgres')) await runMode('postgres', () => benchPostgres(size, quireEnv, ntfy, facts));
+    if (MODES.includes('embedded')) await runMode('embedded', () => benchEmbedded(size, quireEnv, facts));
     if (MODES.includes('rescan')) facts.push(await benchRescan(quireEnv));
     if (MODES.includes('ui')) {
       const webRoot = join(ROOT, 'dist', 'web');
@@ -120,8 +131,7 @@ async function benchPostgres(size: SeedSize, quireEnv: Record<string, string>, n
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-pg-'));
   const env = { ...quireEnv, DATABASE_URL: databaseUrl, DATA_DIR: dataDir };
   try {
-    log('PostgreSQL: first start (migrations, default profiles)');
-    await (await startNode(MAIN, env, { readyPath: '/ping' })).stop();
+    const rows: Row[] = await idleStarts('postgres', env);
     const seeded = await seedPostgres(databaseUrl, size, join(dataDir, 'library'));
     const hasHistory = seeded.history;
     facts.push(`PostgreSQL seed (${describeSize(size, hasHistory)}): ${seeded.seconds.toFixed(1)} s`);
@@ -134,8 +144,8 @@ async function benchPostgres(size: SeedSize, quireEnv: Record<string, string>, n
 
     const quire = await startNode(MAIN, env, { readyPath: '/ping', execArgv: QUIRE_ARGV });
     facts.push(`PostgreSQL: start-up on the seeded database ${quire.startupMs} ms (spawn → /ping answers)`);
+    rows.push(await idleRow('postgres', 'start on the seeded library', quire));
     await runHousekeeping(quire);
-    const rows: Row[] = [];
     try {
       const queries: Record<string, string> = {};
       const list = endpoints({ authorId, ...monthWindow() });
@@ -157,9 +167,9 @@ async function benchPostgres(size: SeedSize, quireEnv: Record<string, string>, n
         }
       }
       if (selected('POST /notify')) {
-        rows.push(await measureNotify(quire, ntfy));
+        rows.push(await measureNotify(quire, ntfy, databaseUrl));
         // Unloaded, the difference to the direct post is the hub's own latency (at c=8 it is mostly queueing).
-        rows.push(await measureNotify(quire, ntfy, 1));
+        rows.push(await measureNotify(quire, ntfy, databaseUrl, 1));
       }
     } finally {
       await quire.stop();
@@ -291,11 +301,32 @@ async function withCpu(quire: RunningProcess, external: boolean, run: () => Prom
   };
 }
 
-async function measureNotify(quire: RunningProcess, ntfy: RunningProcess, connections = CONNECTIONS): Promise<Row> {
+/** Transactions committed in the database so far (PostgreSQL's statistics, flushed about once a second). */
+async function committedTransactions(databaseUrl: string): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'SELECT xact_commit::float8 AS commits FROM pg_stat_database WHERE datname = current_database()',
+    );
+    return rows[0].commits as number;
+  } finally {
+    await client.end();
+  }
+}
+
+async function measureNotify(
+  quire: RunningProcess,
+  ntfy: RunningProcess,
+  databaseUrl: string,
+  connections = CONNECTIONS,
+): Promise<Row> {
   const headers = { 'Content-Type': 'application/json' };
   const probe = await fetch(`${quire.url}/notify`, { method: 'POST', headers, body: NOTIFY_BODY });
   const answer = (await probe.json()) as { status?: string };
   log(`postgres: POST /notify (probe status ${answer.status})`);
+  const commitsBefore = await committedTransactions(databaseUrl);
   const measured = await withCpu(quire, true, () =>
     load({
       url: `${quire.url}/notify`,
@@ -307,6 +338,8 @@ async function measureNotify(quire: RunningProcess, ntfy: RunningProcess, connec
     }),
   );
   const quireResult = measured.result;
+  // Commits per notification: a figure the machine's load does not change (the log sink's batches included).
+  const commits = ((await committedTransactions(databaseUrl)) - commitsBefore) / Math.max(quireResult.requests, 1);
   const direct = await load({
     url: `${ntfy.url}/quire`,
     method: 'POST',
@@ -323,23 +356,22 @@ async function measureNotify(quire: RunningProcess, ntfy: RunningProcess, connec
     peakRssMb: quire.peakRssMb(),
     quireCpuMs: measured.quireCpuMs,
     postgresCpuMs: measured.postgresCpuMs,
-    note: `hub adds ${(quireResult.p50 - direct.p50).toFixed(1)} ms p50 over the direct post; baseline = direct post to ntfy`,
+    note: `hub adds ${(quireResult.p50 - direct.p50).toFixed(1)} ms p50 over the direct post; ${commits.toFixed(2)} commits per notification; baseline = direct post to ntfy`,
   };
 }
 
 async function benchEmbedded(size: SeedSize, quireEnv: Record<string, string>, facts: string[]) {
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-embedded-'));
   const env = { ...quireEnv, DATA_DIR: dataDir };
-  log('embedded: first start (initdb, migrations, default profiles)');
-  await (await startNode(MAIN, env, { readyPath: '/ping', timeoutMs: 180_000 })).stop();
+  const rows: Row[] = await idleStarts('embedded', env, 600_000);
   const seeded = seedEmbedded(dataDir, size, join(dataDir, 'library'), WORK);
   facts.push(
     `embedded seed (${describeSize(size, false)}; history rows are seeded on PostgreSQL only): ${seeded.seconds.toFixed(1)} s`,
   );
-  const quire = await startNode(MAIN, env, { readyPath: '/ping', timeoutMs: 180_000, execArgv: QUIRE_ARGV });
+  const quire = await startNode(MAIN, env, { readyPath: '/ping', timeoutMs: 600_000, execArgv: QUIRE_ARGV });
   facts.push(`embedded: start-up on the seeded database ${quire.startupMs} ms (spawn → /ping answers)`);
+  rows.push(await idleRow('embedded', 'start on the seeded library', quire));
   await runHousekeeping(quire);
-  const rows: Row[] = [];
   try {
     const authors = (await (
       await fetch(`${quire.url}/api/v1/author`, { headers: { 'X-Api-Key': API_KEY } })
@@ -357,6 +389,34 @@ async function benchEmbedded(size: SeedSize, quireEnv: Record<string, string>, f
     await quire.stop();
   }
   return rows;
+}
+
+/**
+ * Idle RSS of the first start on a new data directory (initdb on the embedded database, migrations, default
+ * profiles) and of a later start on the same, still empty, database: each stopped once measured.
+ */
+async function idleStarts(mode: string, env: Record<string, string>, timeoutMs?: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const start of ['first start on a new data directory', 'later start']) {
+    log(`${mode}: ${start}`);
+    const quire = await startNode(MAIN, env, { readyPath: '/ping', timeoutMs });
+    try {
+      rows.push(await idleRow(mode, start, quire));
+    } finally {
+      await quire.stop();
+    }
+  }
+  return rows;
+}
+
+async function idleRow(mode: string, start: string, quire: RunningProcess): Promise<Row> {
+  const idle = await idleRss(quire);
+  return {
+    mode,
+    endpoint: `idle RSS, ${start}`,
+    peakRssMb: idle.peakMb,
+    note: `**${idle.rssMb} MB** idle, 5 s after /ping answered (start-up ${quire.startupMs} ms)`,
+  };
 }
 
 /** RescanFolders over a generated folder of files, on a fresh PostgreSQL database. */
@@ -407,11 +467,14 @@ function noteOf(row: Row): string {
   return [row.note, errors].filter(Boolean).join('; ');
 }
 
+const formatLoad = (load: number[]) => load.map((n) => n.toFixed(2)).join(', ');
+
 function renderReport(rows: Row[], size: SeedSize, facts: string[]): string {
   const lines = [
     `# Quire benchmark — ${new Date().toISOString().slice(0, 10)}`,
     '',
     `Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
+    `Load average at the start: ${formatLoad(LOAD_START)} (1, 5, 15 min); at the end: ${formatLoad(loadavg())}.`,
     `Load: autocannon from a separate process, ${CONNECTIONS} connections, ${DURATION} s per measurement. Library: ${describeSize(size, true)}.`,
     '',
     ...facts.map((fact) => `- ${fact}`),

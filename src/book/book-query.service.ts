@@ -39,7 +39,12 @@ export class BookQueryService {
 
   /** Books as one JSON array text, never parsed in JavaScript (the whole-library `GET /book`). */
   private async json(rows: Promise<BookJsonRow[]>): Promise<string> {
-    return `[${this.jsonTexts(await rows).join(',')}]`;
+    return this.jsonArray(await rows);
+  }
+
+  /** The wire JSON of these rows as one array text, the same as `resources` would serialise to. */
+  jsonArray(rows: BookJsonRow[]): string {
+    return `[${this.jsonTexts(rows).join(',')}]`;
   }
 
   private jsonTexts(rows: BookJsonRow[]): string[] {

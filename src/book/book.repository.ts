@@ -181,6 +181,7 @@ export class BookRepository {
       where: monitoredOnly ? 'b.monitored AND a.monitored' : 'true',
       params: [start, end],
       orderBy: 'b.release_date, b.id',
+      prepared: true,
     });
   }
 

@@ -1,6 +1,8 @@
-import { Controller, Get, Header, Query } from '@nestjs/common';
-import { ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { BookResource } from '../book/book.resource';
+import { Controller, Get, Header, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { BookResource } from '../book/book.resource';
+import { sendJsonChunks } from '../common/http/send-json-chunks';
 import { BookQueryService } from '../book/book-query.service';
 import { IdParam } from '../common/http/route-decorators';
 import { CalendarFeedQuery, CalendarQuery } from './calendar.resource';
@@ -15,8 +17,9 @@ export class CalendarController {
   ) {}
 
   @Get()
-  list(@Query() query: CalendarQuery): Promise<BookResource[]> {
-    return this.calendar.list(query);
+  @ApiOkResponse({ type: [BookResource] })
+  async list(@Query() query: CalendarQuery, @Res() response: Response): Promise<void> {
+    await sendJsonChunks(response, [await this.calendar.listJson(query)].values());
   }
 
   @Get(':id')

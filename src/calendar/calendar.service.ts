@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import ical from 'ical-generator';
 import { BookRepository } from '../book/book.repository';
-import type { BookResource } from '../book/book.resource';
 import { BookQueryService } from '../book/book-query.service';
 import { CalendarRepository } from './calendar.repository';
 import type { CalendarFeedQuery, CalendarQuery } from './calendar.resource';
@@ -22,12 +21,16 @@ export class CalendarService {
     private readonly repository: CalendarRepository,
   ) {}
 
-  /** Readarr: default window today .. today + 2 days; monitored book and author unless `unmonitored`. */
-  async list(query: CalendarQuery): Promise<BookResource[]> {
+  /**
+   * Readarr: default window today .. today + 2 days; monitored book and author unless `unmonitored`. The answer
+   * as JSON text: without authors, the rows' wire JSON is joined as it comes (never parsed and serialised again).
+   */
+  async listJson(query: CalendarQuery): Promise<string> {
     const start = query.start ? new Date(query.start) : startOfToday();
     const end = query.end ? new Date(query.end) : new Date(startOfToday().getTime() + 2 * DAY_MS);
     const rows = await this.bookRows.findReleasedBetween(start, end, !query.unmonitored);
-    return this.books.resources(rows, !!query.includeAuthor);
+    if (!query.includeAuthor) return this.books.jsonArray(rows);
+    return JSON.stringify(await this.books.resources(rows, true));
   }
 
   async feed(query: CalendarFeedQuery): Promise<string> {

@@ -73,6 +73,17 @@ describe('calendar and iCal feed', () => {
       await t.api.get('/api/v1/calendar?unmonitored=perhaps').expect(400);
     });
 
+    it('each book is the same wire object GET /book answers for it (JSON content type)', async () => {
+      const start = inDays(-10).toISOString();
+      const end = inDays(10).toISOString();
+      const calendar = await t.api.get(`/api/v1/calendar?start=${start}&end=${end}`).expect(200);
+      expect(calendar.headers['content-type']).toMatch(/^application\/json/);
+      const bookIds = calendar.body.map((b: { id: number }) => b.id);
+      const books = await t.api.get(`/api/v1/book?${bookIds.map((id: number) => `bookIds=${id}`).join('&')}`);
+      const byId = new Map(books.body.map((book: { id: number }) => [book.id, book]));
+      expect(calendar.body).toEqual(bookIds.map((id: number) => byId.get(id)));
+    });
+
     it('GET /calendar/{id}', async () => {
       const response = await t.api.get(`/api/v1/calendar/${ids.nextWeek}`).expect(200);
       expect(response.body).toMatchObject({ id: ids.nextWeek, title: 'Book nextWeek' });

@@ -180,6 +180,36 @@ describe('notification hub: durable deliveries, retries, timeouts, idempotency, 
     expect(ntfy.requests).toBe(before + 1);
   });
 
+  it('concurrent notifications (stored in groups): every answered one is committed with its delivery and attempt', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        notify({
+          source_agent: 'a',
+          title: `group ${n}`,
+          body: 'b',
+          channels: n % 3 === 0 ? ['ntfy', 'ha_tts'] : ['ntfy'],
+        }),
+      ),
+    );
+    const ids = answers.map((answer) => answer.body.notification_id as string);
+    expect(new Set(ids).size).toBe(12);
+    // Read straight from the table as soon as the answers are in: nothing is written after the answer.
+    const rows = await sql(
+      `SELECT n.id, n.title, n.status, d.channel, d.state, d.claim_token IS NULL AS released,
+              (SELECT count(*)::int FROM hub_delivery_attempt a WHERE a.delivery_id = d.id) AS attempts
+         FROM hub_notification n JOIN hub_delivery d ON d.notification_id = n.id
+        WHERE n.id = ANY($1::uuid[]) ORDER BY n.title, d.channel`,
+      [ids],
+    );
+    expect(rows).toHaveLength(16);
+    for (const [n, answer] of answers.entries()) {
+      const mine = rows.filter((row) => row.id === answer.body.notification_id);
+      expect(mine.map((row) => row.channel)).toEqual(n % 3 === 0 ? ['ha_tts', 'ntfy'] : ['ntfy']);
+      expect(mine.every((row) => row.title === `group ${n}` && row.status === answer.body.status)).toBe(true);
+      expect(mine.every((row) => row.state === 'delivered' && row.released && row.attempts === 1)).toBe(true);
+    }
+  });
+
   it('two channels: both first attempts are stored, and the status reflects both', async () => {
     ha.script({ kind: 'status', status: 400 });
     const response = await notify({ source_agent: 'a', title: 'two', body: 'b', channels: ['ntfy', 'ha_tts'] });

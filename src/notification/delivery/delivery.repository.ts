@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import { PagingSpec } from '../../common/paging/paging';
+import { GroupCommit } from '../../database/group-commit';
 import { PreparedStatements } from '../../database/prepared-statements';
 import { rowsOf } from '../../database/rows';
 import { HubDeliveryAttempt } from '../entities/hub-delivery-attempt.entity';
@@ -43,48 +44,87 @@ export interface FirstResult {
   dispatched: ChannelName[];
 }
 
-const INSERT_NOTIFICATION_SQL = `
+// Notifications of concurrent requests in one statement (group commit): one row per notification, one per
+// delivery with its notification's id. The join on `notification` orders each delivery after its notification.
+const INSERT_NOTIFICATIONS_SQL = `
   WITH notification AS (
     INSERT INTO hub_notification (id, source_agent, title, body, priority, metadata, requested_channels, channels,
                                   resolution, status, channels_dispatched, idempotency_key, request_hash, completed_at)
-    VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11::jsonb, $12, $13, $14)
+    SELECT n.id, n.source_agent, n.title, n.body, n.priority, n.metadata::jsonb, n.requested_channels::jsonb,
+           n.channels::jsonb, n.resolution, n.status, n.channels_dispatched::jsonb, n.idempotency_key, n.request_hash,
+           n.completed_at
+      FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::varchar[], $6::text[], $7::text[], $8::text[],
+                  $9::varchar[], $10::varchar[], $11::text[], $12::varchar[], $13::varchar[], $14::timestamptz[])
+        AS n (id, source_agent, title, body, priority, metadata, requested_channels, channels, resolution, status,
+              channels_dispatched, idempotency_key, request_hash, completed_at)
     RETURNING id
   )
   INSERT INTO hub_delivery (notification_id, channel, connection_id, connection_part, state, attempts,
                             next_attempt_at, claim_token)
-  SELECT notification.id, target.channel, target.connection_id, target.connection_part, 'pending', 0, $15::timestamptz, target.claim_token
-    FROM notification,
-         unnest($16::varchar[], $17::int[], $18::smallint[], $19::uuid[])
-           AS target (channel, connection_id, connection_part, claim_token)
+  SELECT notification.id, target.channel, target.connection_id, target.connection_part, 'pending', 0,
+         target.next_attempt_at, target.claim_token
+    FROM unnest($15::uuid[], $16::varchar[], $17::int[], $18::smallint[], $19::uuid[], $20::timestamptz[])
+           AS target (notification_id, channel, connection_id, connection_part, claim_token, next_attempt_at)
+    JOIN notification ON notification.id = target.notification_id
   RETURNING id, claim_token`;
 
-const ATTEMPT_CTE = `
+// Attempts of concurrent runners in one statement: each attempt row, its claimed delivery's new state and
+// (for a notification's only delivery, where notification_id is set) the notification's first result. The
+// result is written even when the claim was lost; the delivery only by the holder of its claim.
+const RECORD_ATTEMPTS_SQL = `
+  WITH input AS MATERIALIZED (
+    SELECT * FROM unnest($1::int[], $2::int[], $3::varchar[], $4::bool[], $5::int[], $6::text[], $7::text[],
+                         $8::timestamptz[], $9::int[], $10::uuid[], $11::varchar[], $12::timestamptz[],
+                         $13::timestamptz[], $14::uuid[], $15::varchar[], $16::text[], $17::timestamptz[])
+      AS i (delivery_id, number, outcome, transient, status_code, error, detail, started_at, duration_ms,
+            claim_token, state, next_attempt_at, delivered_at, notification_id, status, channels_dispatched,
+            completed_at)
+  ),
   attempt AS (
     INSERT INTO hub_delivery_attempt (delivery_id, number, outcome, transient, status_code, error, detail,
                                       started_at, duration_ms)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-  )`;
-
-const UPDATE_CLAIMED_DELIVERY = `
-  UPDATE hub_delivery
-     SET state = $11, attempts = $2, next_attempt_at = $12, claim_token = NULL, last_error = $6,
-         delivered_at = $13, updated_at = now()
-   WHERE id = $1 AND claim_token = $10
-  RETURNING id`;
-
-const RECORD_ATTEMPT_SQL = `WITH ${ATTEMPT_CTE} ${UPDATE_CLAIMED_DELIVERY}`;
-
-// The notification's result is written even when the claim was lost, as the separate update did.
-const RECORD_ATTEMPT_WITH_RESULT_SQL = `
-  WITH ${ATTEMPT_CTE},
+    SELECT delivery_id, number, outcome, transient, status_code, error, detail, started_at, duration_ms FROM input
+  ),
   notification AS (
-    UPDATE hub_notification SET status = $15, channels_dispatched = $16::jsonb, completed_at = $17 WHERE id = $14
+    UPDATE hub_notification n
+       SET status = i.status, channels_dispatched = i.channels_dispatched::jsonb, completed_at = i.completed_at
+      FROM input i
+     WHERE i.notification_id IS NOT NULL AND n.id = i.notification_id
   )
-  ${UPDATE_CLAIMED_DELIVERY}`;
+  UPDATE hub_delivery d
+     SET state = i.state, attempts = i.number, next_attempt_at = i.next_attempt_at, claim_token = NULL,
+         last_error = i.error, delivered_at = i.delivered_at, updated_at = now()
+    FROM input i
+   WHERE d.id = i.delivery_id AND d.claim_token = i.claim_token
+  RETURNING d.id`;
+
+interface NewNotification {
+  notification: Omit<HubNotification, 'createdAt' | 'deliveries'>;
+  targets: DeliveryTarget[];
+  claimTokens: string[];
+  leaseUntil: Date;
+}
+
+interface AttemptToRecord {
+  delivery: ClaimedDelivery;
+  record: AttemptRecord;
+  firstResult?: FirstResult;
+}
+
+const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 /** The hub's tables. Transactions stay short and use only their own manager (see design.md). */
 @Injectable()
 export class DeliveryRepository {
+  /**
+   * The rows POST /notify writes before answering, grouped across concurrent requests: one commit for a
+   * group instead of one per request, and each request still answers only once its rows are committed.
+   */
+  private readonly notificationGroups = new GroupCommit<NewNotification, { id: number; claim_token: string }[]>(
+    (items) => this.insertNotifications(items),
+  );
+  private readonly attemptGroups = new GroupCommit<AttemptToRecord, boolean>((items) => this.recordAttempts(items));
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly prepared: PreparedStatements,
@@ -105,30 +145,9 @@ export class DeliveryRepository {
     })),
   ): Promise<ClaimedDelivery[]> {
     const claimTokens = targets.map(() => randomUUID());
-    // One statement (one round trip, one commit) for the notification and its deliveries: this runs on
-    // every POST /notify before the first attempt.
-    const rows = await this.prepared.query<{ id: number; claim_token: string }>(INSERT_NOTIFICATION_SQL, [
-      notification.id,
-      notification.sourceAgent,
-      notification.title,
-      notification.body,
-      notification.priority,
-      JSON.stringify(notification.metadata),
-      JSON.stringify(notification.requestedChannels),
-      JSON.stringify(notification.channels),
-      notification.resolution,
-      notification.status,
-      notification.channelsDispatched === null ? null : JSON.stringify(notification.channelsDispatched),
-      notification.idempotencyKey,
-      notification.requestHash,
-      notification.completedAt,
-      new Date(Date.now() + leaseMs),
-      targets.map((target) => target.channel),
-      targets.map((target) => target.connectionId),
-      targets.map((target) => target.connectionPart),
-      claimTokens,
-    ]);
-    // RETURNING does not promise the VALUES order: match the rows by their claim token.
+    const leaseUntil = new Date(Date.now() + leaseMs);
+    const rows = await this.notificationGroups.add({ notification, targets, claimTokens, leaseUntil });
+    // RETURNING does not promise the input order: match the rows by their claim token.
     const ids = new Map(rows.map((row) => [row.claim_token, row.id]));
     return targets.map((target, index) => ({
       id: ids.get(claimTokens[index]) ?? missingRow(claimTokens[index]),
@@ -159,35 +178,66 @@ export class DeliveryRepository {
    * Writes an attempt and the delivery's new state. Returns false when the claim was lost (another
    * runner took the delivery over after the lease ran out); the attempt is logged all the same.
    */
-  async recordAttempt(delivery: ClaimedDelivery, record: AttemptRecord, firstResult?: FirstResult): Promise<boolean> {
-    const { attempt } = record;
-    const parameters: unknown[] = [
-      delivery.id,
-      attempt.number,
-      attempt.outcome,
-      attempt.transient,
-      attempt.statusCode,
-      attempt.error,
-      attempt.detail,
-      attempt.startedAt,
-      attempt.durationMs,
-      delivery.claimToken,
-      record.state,
-      record.nextAttemptAt,
-      record.state === 'delivered' ? new Date() : null,
-    ];
-    // One statement: the attempt row, the claimed delivery's new state and (for a notification's only
-    // delivery) the notification's first result commit together.
-    const rows = firstResult
-      ? await this.prepared.query(RECORD_ATTEMPT_WITH_RESULT_SQL, [
-          ...parameters,
-          delivery.notificationId,
-          firstResult.status,
-          JSON.stringify(firstResult.dispatched),
-          new Date(),
-        ])
-      : await this.prepared.query(RECORD_ATTEMPT_SQL, parameters);
-    return rows.length > 0;
+  recordAttempt(delivery: ClaimedDelivery, record: AttemptRecord, firstResult?: FirstResult): Promise<boolean> {
+    return this.attemptGroups.add({ delivery, record, firstResult });
+  }
+
+  /** One statement for a group of notifications and their deliveries: each item's rows, matched by claim token. */
+  private async insertNotifications(items: NewNotification[]): Promise<{ id: number; claim_token: string }[][]> {
+    const notifications = items.map((item) => item.notification);
+    const targets = items.flatMap((item) =>
+      item.targets.map((target, index) => ({ ...target, item, claimToken: item.claimTokens[index] })),
+    );
+    const rows = await this.prepared.query<{ id: number; claim_token: string }>(INSERT_NOTIFICATIONS_SQL, [
+      notifications.map((n) => n.id),
+      notifications.map((n) => n.sourceAgent),
+      notifications.map((n) => n.title),
+      notifications.map((n) => n.body),
+      notifications.map((n) => n.priority),
+      notifications.map((n) => JSON.stringify(n.metadata)),
+      notifications.map((n) => JSON.stringify(n.requestedChannels)),
+      notifications.map((n) => JSON.stringify(n.channels)),
+      notifications.map((n) => n.resolution),
+      notifications.map((n) => n.status),
+      notifications.map((n) => jsonOrNull(n.channelsDispatched)),
+      notifications.map((n) => n.idempotencyKey),
+      notifications.map((n) => n.requestHash),
+      notifications.map((n) => n.completedAt),
+      targets.map((target) => target.item.notification.id),
+      targets.map((target) => target.channel),
+      targets.map((target) => target.connectionId),
+      targets.map((target) => target.connectionPart),
+      targets.map((target) => target.claimToken),
+      targets.map((target) => target.item.leaseUntil),
+    ]);
+    const byToken = new Map(rows.map((row) => [row.claim_token, row]));
+    return items.map((item) => item.claimTokens.flatMap((token) => byToken.get(token) ?? []));
+  }
+
+  /** One statement for a group of attempts; per attempt, whether its runner still held the delivery's claim. */
+  private async recordAttempts(items: AttemptToRecord[]): Promise<boolean[]> {
+    const attempts = items.map((item) => item.record.attempt);
+    const rows = await this.prepared.query<{ id: number }>(RECORD_ATTEMPTS_SQL, [
+      items.map((item) => item.delivery.id),
+      attempts.map((attempt) => attempt.number),
+      attempts.map((attempt) => attempt.outcome),
+      attempts.map((attempt) => attempt.transient),
+      attempts.map((attempt) => attempt.statusCode),
+      attempts.map((attempt) => attempt.error),
+      attempts.map((attempt) => attempt.detail),
+      attempts.map((attempt) => attempt.startedAt),
+      attempts.map((attempt) => attempt.durationMs),
+      items.map((item) => item.delivery.claimToken),
+      items.map((item) => item.record.state),
+      items.map((item) => item.record.nextAttemptAt),
+      items.map((item) => (item.record.state === 'delivered' ? new Date() : null)),
+      items.map((item) => (item.firstResult ? item.delivery.notificationId : null)),
+      items.map((item) => item.firstResult?.status ?? null),
+      items.map((item) => jsonOrNull(item.firstResult?.dispatched)),
+      items.map((item) => (item.firstResult ? new Date() : null)),
+    ]);
+    const kept = new Set(rows.map((row) => row.id));
+    return items.map((item) => kept.has(item.delivery.id));
   }
 
   /**
