@@ -74,7 +74,10 @@ describe('metadata profiles, delay profiles, custom formats', () => {
       expect(await failures({ name: 'STANDARD' })).toEqual([['Name', 'Should be unique']]);
       expect(await failures({})).toEqual([['Name', "'Name' must not be empty."]]);
       expect(await failures({ name: 'L', allowedLanguages: 'eng; fre' })).toEqual([
-        ['AllowedLanguages', 'Must be a comma separated list of ISO 639 language codes, English language names or null'],
+        [
+          'AllowedLanguages',
+          'Must be a comma separated list of ISO 639 language codes, English language names or null',
+        ],
       ]);
       expect(await failures({ name: 'K', allowedLanguages: 'English, Klingon' })).toEqual([
         [

@@ -139,7 +139,10 @@ export interface SeriesStatement {
 const POSITION = String.raw`(\d+(?:\.\d+)?(?:\s*(?:-|–)\s*\d+(?:\.\d+)?)?)`;
 const NUMBERED_SERIES = [
   // "The Expanse #3", "Discworld, book 3", "Dune vol. 2", "Discworld no. 1"
-  new RegExp(String.raw`^(.*?)[\s,;:]*(?:#|\bno\.?|\bnumber|\bvol(?:ume)?\.?|\bbook|\bbk\.?|\bv\.|\bpart|\btome)\s*${POSITION}(?:\s+of\s+\d+)?$`, 'i'),
+  new RegExp(
+    String.raw`^(.*?)[\s,;:]*(?:#|\bno\.?|\bnumber|\bvol(?:ume)?\.?|\bbook|\bbk\.?|\bv\.|\bpart|\btome)\s*${POSITION}(?:\s+of\s+\d+)?$`,
+    'i',
+  ),
   // "Discworld ; 1", "Discworld series -- 1", "Discworld, 1", "Discworld: 1"
   new RegExp(String.raw`^(.*?)\s*(?:;|--|—|,|:)\s*${POSITION}$`),
   // "Discworld (1)", "Discworld (#1)"

@@ -107,7 +107,10 @@ describe('metadata profile filter', () => {
   });
 
   it('matches languages written as ISO 639-1/2/3 codes or English names, on both sides', () => {
-    expect(parseAllowedLanguages('en, French, deu, null')).toEqual({ codes: ['eng', 'fre', 'ger'], allowMissing: true });
+    expect(parseAllowedLanguages('en, French, deu, null')).toEqual({
+      codes: ['eng', 'fre', 'ger'],
+      allowMissing: true,
+    });
     for (const allowed of ['en', 'eng', 'English', 'english', 'en-GB'])
       expect(editionAllowed(edition({ language: 'eng' }), rules({ allowedLanguages: allowed }))).toBe(true);
     for (const language of ['fre', 'fra', 'fr', 'French'])

@@ -1,6 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { SeriesValues } from '../../series/series.repository';
-import { METADATA_SOURCE, MetadataNotFoundError, MetadataSource, MetadataSourceUnavailableError } from '../metadata-source';
+import {
+  METADATA_SOURCE,
+  MetadataNotFoundError,
+  MetadataSource,
+  MetadataSourceUnavailableError,
+} from '../metadata-source';
 import type { PlannedBook } from './catalogue-writer';
 import { seriesOfWork, seriesValues } from './work-series';
 
