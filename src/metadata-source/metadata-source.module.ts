@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthorModule } from '../author/author.module';
 import { MediaCoverModule } from './media-cover/media-cover.module';
 import { ProfileModule } from '../profile/profile.module';
+import { SeriesModule } from '../series/series.module';
 import { MetadataHttpModule } from './http/metadata-http.module';
 import { LibraryIndexRepository } from './lookup/library-index.repository';
 import { AuthorLookupController, BookLookupController, SearchController } from './lookup/lookup.controller';
@@ -14,6 +15,7 @@ import { CatalogueWriter } from './refresh/catalogue-writer';
 import { LibraryEventsListener } from './refresh/library-events.listener';
 import { RefreshAuthorService } from './refresh/refresh-author.service';
 import { RefreshBookService } from './refresh/refresh-book.service';
+import { SeriesDetailsFetcher } from './refresh/series-details';
 import {
   BulkRefreshAuthorHandler,
   BulkRefreshBookHandler,
@@ -28,7 +30,7 @@ import {
  * would otherwise reach `GET /author/:id`.
  */
 @Module({
-  imports: [MetadataHttpModule, AuthorModule, ProfileModule, MediaCoverModule],
+  imports: [MetadataHttpModule, AuthorModule, ProfileModule, MediaCoverModule, SeriesModule],
   controllers: [AuthorLookupController, BookLookupController, SearchController],
   providers: [
     OpenLibrarySource,
@@ -38,6 +40,7 @@ import {
     CatalogueWriter,
     RefreshAuthorService,
     RefreshBookService,
+    SeriesDetailsFetcher,
     RefreshAuthorHandler,
     BulkRefreshAuthorHandler,
     RefreshBookHandler,

@@ -68,6 +68,11 @@ export interface RemoteEdition {
   images: RemoteImage[];
   links: RemoteLink[];
   ratings: RemoteRatings;
+  /**
+   * Series this edition states (Open Library keeps series on editions, not works); the refresh uses them
+   * for a work whose own `series` is empty, taking the editions the metadata profile kept.
+   */
+  series?: RemoteSeriesLink[];
 }
 
 /** A book's place in a series, as the source states it. */

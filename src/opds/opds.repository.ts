@@ -38,7 +38,7 @@ export interface OpdsSeriesLinkRow {
   seriesId: number;
   title: string;
   position: string | null;
-  seriesPosition: number;
+  seriesPosition: number | null;
 }
 
 export interface OpdsNamedRow {

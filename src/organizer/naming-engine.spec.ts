@@ -27,6 +27,12 @@ describe('naming engine tokens', () => {
     ['{Book Series}', 'Series Title'],
     ['{Book SeriesPosition}', '1'],
     ['{Book SeriesTitle}', 'Series Title #1'],
+    ['{Series Title}', 'Series Title'],
+    ['{Series Position}', '1'],
+    ['{Series Position:00}', '01'],
+    ['{series title}', 'series title'],
+    ['{Series.Title}', 'Series.Title'],
+    ['{Series Title - }{Series Position}', 'Series Title - 1'],
     ['{Book Disambiguation}', 'Special'],
     ['{Release Year}', '2020'],
     ['{Edition Year}', '2020'],
@@ -45,6 +51,19 @@ describe('naming engine tokens', () => {
     ['{Unknown Token}', ''],
   ])('%s → %s', (pattern, expected) => {
     expect(render(pattern)).toBe(expected);
+  });
+
+  it('{Series Position} gives the number of positions written as text, keeps fractions, pads with :00', () => {
+    const at = (seriesPosition: string) => ({ ...ctx, book: { ...ctx.book, seriesPosition } });
+    expect(render('{Series Position}', at('Book 3 of 7'))).toBe('3');
+    expect(render('{Series Position:00}', at('2.5'))).toBe('02.5');
+    expect(render('{Series Position}', at('0.5'))).toBe('0.5');
+    expect(render('{Series Position}', at('Prequel'))).toBe('Prequel');
+    expect(render('{Book SeriesPosition}', at('Book 3 of 7'))).toBe('Book 3 of 7');
+    const none = { ...ctx, book: { title: 'Standalone' } };
+    const pattern = '{Author Name} - {Series Title }{(Series Position) - }{Book Title}';
+    expect(render(pattern, none)).toBe('The Author Name - The Edition Title');
+    expect(render(pattern)).toBe('The Author Name - Series Title (1) - The Edition Title');
   });
 
   it('subtitle tokens split at the colon', () => {

@@ -1,6 +1,7 @@
 import { basename, extname } from 'node:path';
 import { qualityById } from '../profile/quality/quality';
 import type { NamingConfig } from '../settings/naming/naming-config';
+import { seriesPositionNumber } from '../series/series-position';
 
 /** What the naming tokens read (reference §10.1). Dates may be absent; names are display names. */
 export interface NamingContext {
@@ -72,6 +73,20 @@ function numeric(value: number | undefined, format: string | undefined): string 
   return format && /^0+$/.test(format) ? String(value).padStart(format.length, '0') : String(value);
 }
 
+/**
+ * `{Series Position}`: the primary series position as a number (`Book 3 of 7` → 3, `2.5` stays), the text as
+ * written when it holds none; `{Series Position:00}` pads the whole part (`02`, `02.5`).
+ */
+function seriesPosition(ctx: NamingContext, format: string | undefined): string {
+  const written = ctx.book.seriesTitle ? ctx.book.seriesPosition?.trim() : undefined;
+  if (!written) return '';
+  const number = seriesPositionNumber(written);
+  if (number === undefined) return written;
+  const [whole, fraction] = String(number).split('.');
+  const padded = format && /^0+$/.test(format) ? whole.padStart(format.length, '0') : whole;
+  return fraction ? `${padded}.${fraction}` : padded;
+}
+
 type TokenHandler = (ctx: NamingContext, format: string | undefined) => string | undefined;
 
 const qualityName = (ctx: NamingContext) => (ctx.file ? (qualityById(ctx.file.qualityId)?.name ?? 'Unknown') : '');
@@ -109,6 +124,8 @@ const TOKENS: Record<string, TokenHandler> = {
         ? `${c.book.seriesTitle} #${c.book.seriesPosition}`
         : c.book.seriesTitle
       : '',
+  'series title': (c) => c.book.seriesTitle ?? '',
+  'series position': (c, format) => seriesPosition(c, format),
   'book disambiguation': (c) => c.edition?.disambiguation ?? '',
   'release year': (c) => year(c.edition?.releaseDate) ?? year(c.book.releaseDate) ?? 'Unknown',
   'edition year': (c) => year(c.edition?.releaseDate) ?? 'Unknown',

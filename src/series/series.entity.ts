@@ -22,6 +22,10 @@ export class Series {
 
   @Column({ type: 'integer', default: 0 })
   primaryWorkCount!: number;
+
+  /** Quire extension: its books, present and future, are monitored. */
+  @Column({ type: 'boolean', default: false })
+  monitored!: boolean;
 }
 
 @Entity('series_book_link')
@@ -38,8 +42,9 @@ export class SeriesBookLink {
   @Column({ type: 'varchar', nullable: true })
   position!: string | null;
 
-  @Column({ type: 'integer', default: 0 })
-  seriesPosition!: number;
+  /** Sort number of `position` (2.5 between 2 and 3); null when unnumbered. */
+  @Column({ type: 'double precision', nullable: true })
+  seriesPosition!: number | null;
 
   @Column({ type: 'boolean', default: false })
   isPrimary!: boolean;

@@ -189,6 +189,7 @@ describe('book, edition, bookshelf and series endpoints', () => {
           id: expect.any(Number),
           title: 'Omnibus',
           links: [expect.objectContaining({ bookId: a.id, position: '3', seriesPosition: 3 })],
+          monitored: false,
         },
         {
           id: expect.any(Number),
@@ -197,6 +198,7 @@ describe('book, edition, bookshelf and series endpoints', () => {
             expect.objectContaining({ bookId: a.id, position: '1', seriesPosition: 1 }),
             expect.objectContaining({ bookId: b.id, position: '2', seriesPosition: 2 }),
           ],
+          monitored: false,
         },
       ]);
       await t.api.get('/api/v1/series').expect(200, []);

@@ -74,8 +74,23 @@ describe('metadata profiles, delay profiles, custom formats', () => {
       expect(await failures({ name: 'STANDARD' })).toEqual([['Name', 'Should be unique']]);
       expect(await failures({})).toEqual([['Name', "'Name' must not be empty."]]);
       expect(await failures({ name: 'L', allowedLanguages: 'eng; fre' })).toEqual([
-        ['AllowedLanguages', 'Must be a comma separated list of ISO 639 language codes or null'],
+        [
+          'AllowedLanguages',
+          'Must be a comma separated list of ISO 639 language codes, English language names or null',
+        ],
       ]);
+      expect(await failures({ name: 'K', allowedLanguages: 'English, Klingon' })).toEqual([
+        [
+          'AllowedLanguages',
+          'Must be a comma separated list of ISO 639 language codes, English language names or null',
+        ],
+      ]);
+      const named = await t.api
+        .post('/api/v1/metadataprofile')
+        .send({ name: 'Named languages', allowedLanguages: 'English, fra,de, null' })
+        .expect(200);
+      expect(named.body.allowedLanguages).toBe('English, fra, de, null');
+      await t.api.delete(`/api/v1/metadataprofile/${named.body.id}`).expect(200);
       expect((await failures({ name: 'T', minPopularity: 'high', ignored: 'x' })).map((f: string[]) => f[0])).toEqual(
         expect.arrayContaining(['MinPopularity', 'Ignored']),
       );

@@ -10,7 +10,9 @@ import { join, relative } from 'node:path';
  * (`/b/id/{id}-{S|M|L}.jpg`, `/a/id/{id}-L.jpg`, `/a/olid/{OLID}-L.jpg`).
  *
  * Its records start as the fixture files in test/fixtures/open-library (real response formats) and can be
- * edited per test (`patch`), and it can be made to fail (`failWith`) or to rate-limit (`rateLimit`).
+ * edited per test (`patch`, `addWork`), and it can be made to fail (`failWith`) or to rate-limit (`rateLimit`).
+ * Two authors: J.R.R. Tolkien (OL26320A, languages and parts/sets) and Terry Pratchett (OL16000000A: Discworld
+ * series statements on editions and on a work, positions 0.5/1/2/2.5/3, a secondary series, translations).
  */
 
 export const FIXTURES_DIR = join(__dirname, '..', 'fixtures', 'open-library');
@@ -132,6 +134,41 @@ export class FakeOpenLibrary {
       for (const entry of [...(record.docs ?? []), ...(record.entries ?? [])])
         if (entry.key === `/works/${workId}`) entry.title = title;
     }
+  }
+
+  /**
+   * Publishes a new work of an author, as Open Library shows one that appeared: the work record, its editions,
+   * an entry in the author's works list and a search document (popular enough for Readarr's Standard profile).
+   */
+  addWork(authorId: string, work: Doc, editions: Doc[]): void {
+    const workId = work.key.split('/').pop();
+    const entries: Doc[] = editions.map((edition) => ({
+      type: { key: '/type/edition' },
+      works: [{ key: work.key }],
+      ...edition,
+    }));
+    this.add(`/works/${workId}.json`, { type: { key: '/type/work' }, ...work });
+    this.add(`/works/${workId}/editions.json`, { links: {}, size: entries.length, entries });
+    for (const edition of entries) this.add(`${edition.key}.json`, edition);
+    this.patch(`/authors/${authorId}/works.json`, (list) => {
+      list.entries.push(work);
+      list.size = list.entries.length;
+    });
+    const author = (this.records.get('/search/authors.json')!.docs as Doc[]).find((doc) => doc.key === authorId);
+    this.addSearchDocs([
+      {
+        key: work.key,
+        type: 'work',
+        title: work.title,
+        author_key: [authorId],
+        author_name: [author?.name],
+        edition_count: entries.length,
+        want_to_read_count: 500,
+        language: [
+          ...new Set(entries.flatMap((edition) => edition.languages ?? []).map((l: Doc) => l.key.split('/').pop())),
+        ],
+      },
+    ]);
   }
 
   /** Appends work search documents to `/search.json` (fields as Open Library returns them). */

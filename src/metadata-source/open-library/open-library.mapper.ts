@@ -1,10 +1,19 @@
-import type { RemoteAuthor, RemoteBook, RemoteEdition, RemoteImage, RemoteLink } from '../metadata-source';
+import type {
+  RemoteAuthor,
+  RemoteBook,
+  RemoteEdition,
+  RemoteImage,
+  RemoteLink,
+  RemoteSeriesLink,
+} from '../metadata-source';
 import {
   genresFromSubjects,
   isbn10To13,
   normaliseIsbn,
   olId,
+  openLibrarySeriesId,
   parsePublishDate,
+  parseSeriesStatement,
   popularity,
   textValue,
 } from './open-library.parsing';
@@ -25,6 +34,19 @@ function coverImage(coverBase: string, kind: 'a' | 'b', id: number | undefined):
       smallUrl: `${coverBase}/${kind}/id/${id}-M.jpg`,
     },
   ];
+}
+
+/** Series statements → links; the first statement is the primary series, a repeated series counts once. */
+export function mapSeriesStatements(statements: string[] | undefined): RemoteSeriesLink[] {
+  const links: RemoteSeriesLink[] = [];
+  for (const statement of statements ?? []) {
+    const parsed = parseSeriesStatement(statement);
+    if (!parsed) continue;
+    const foreignSeriesId = openLibrarySeriesId(parsed.title);
+    if (links.some((link) => link.foreignSeriesId === foreignSeriesId)) continue;
+    links.push({ foreignSeriesId, title: parsed.title, position: parsed.position, isPrimary: links.length === 0 });
+  }
+  return links;
 }
 
 function statsRatings(doc: OlWorkSearchDoc | OlAuthorSearchDoc | undefined, editionCount = 0) {
@@ -143,6 +165,7 @@ export function mapWork(work: OlWork, coverBase: string, stats?: OlWorkSearchDoc
     editionCount: fromStats?.editionCount ?? 0,
     languages: fromStats?.languages ?? [],
     coverEditionId: fromStats?.coverEditionId,
+    series: mapSeriesStatements(work.series),
   };
 }
 
@@ -175,5 +198,6 @@ export function mapEdition(edition: OlEdition, coverBase: string): RemoteEdition
     ratings: { votes: 0, value: 0, popularity: 0 },
     // `edition_name` ("2nd ed.") is what Readarr shows as an edition's disambiguation.
     disambiguation: edition.edition_name?.trim() || undefined,
+    series: mapSeriesStatements(edition.series),
   };
 }

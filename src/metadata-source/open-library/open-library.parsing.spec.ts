@@ -1,4 +1,13 @@
-import { genresFromSubjects, isbn10To13, olId, parsePublishDate, popularity, textValue } from './open-library.parsing';
+import {
+  genresFromSubjects,
+  isbn10To13,
+  olId,
+  openLibrarySeriesId,
+  parsePublishDate,
+  parseSeriesStatement,
+  popularity,
+  textValue,
+} from './open-library.parsing';
 
 const iso = (text: string) => parsePublishDate(text)?.toISOString().slice(0, 10);
 
@@ -56,5 +65,38 @@ describe('Open Library helpers', () => {
     expect(popularity({})).toBe(0);
     expect(popularity({ editionCount: 1, wantToRead: 3, alreadyRead: 1 })).toBe(29);
     expect(popularity({ ratingsAverage: 4, ratingsCount: 100, editionCount: 2, currentlyReading: 10 })).toBe(460);
+  });
+});
+
+describe('parseSeriesStatement (Open Library `series` strings)', () => {
+  it.each([
+    ['Discworld ; 1', 'Discworld', '1'],
+    ['(Discworld ; 1)', 'Discworld', '1'],
+    ['The Expanse #3', 'The Expanse', '3'],
+    ['The Expanse, #3.', 'The Expanse', '3'],
+    ['Discworld series -- 2.5', 'Discworld', '2.5'],
+    ['Harry Potter (Book 4)', 'Harry Potter', '4'],
+    ['Wheel of Time, book 3 of 14', 'Wheel of Time', '3'],
+    ['Dune vol. 2', 'Dune', '2'],
+    ['Discworld, 0.5', 'Discworld', '0.5'],
+    ['Penguin classics', 'Penguin classics', undefined],
+    ['Catch-22', 'Catch-22', undefined],
+  ])('%s → %s / %s', (text, title, position) => {
+    expect(parseSeriesStatement(text)).toEqual({ title, position });
+  });
+
+  it('ignores empty and number-only statements', () => {
+    expect(parseSeriesStatement('')).toBeUndefined();
+    expect(parseSeriesStatement('  ')).toBeUndefined();
+    expect(parseSeriesStatement('12')).toBeUndefined();
+    expect(parseSeriesStatement(undefined)).toBeUndefined();
+  });
+
+  it('derives one stable id per normalised title', () => {
+    expect(openLibrarySeriesId('Discworld')).toBe('OLS:discworld');
+    expect(openLibrarySeriesId('discworld')).toBe(openLibrarySeriesId('Discworld'));
+    expect(openLibrarySeriesId('The Expanse')).toBe('OLS:expanse');
+    expect(openLibrarySeriesId('Les Annales du Disque-monde')).toBe('OLS:les-annales-du-disque-monde');
+    expect(openLibrarySeriesId('Ærø & Côte')).toBe('OLS:ærø-and-cote');
   });
 });

@@ -130,3 +130,63 @@ export function popularity(inputs: PopularityInputs): number {
   const shelves = (inputs.wantToRead ?? 0) + (inputs.currentlyReading ?? 0) + (inputs.alreadyRead ?? 0);
   return Math.round((rated + shelves + 25 * (inputs.editionCount ?? 0)) * 100) / 100;
 }
+
+export interface SeriesStatement {
+  title: string;
+  position?: string;
+}
+
+const POSITION = String.raw`(\d+(?:\.\d+)?(?:\s*(?:-|–)\s*\d+(?:\.\d+)?)?)`;
+const NUMBERED_SERIES = [
+  // "The Expanse #3", "Discworld, book 3", "Dune vol. 2", "Discworld no. 1"
+  new RegExp(
+    String.raw`^(.*?)[\s,;:]*(?:#|\bno\.?|\bnumber|\bvol(?:ume)?\.?|\bbook|\bbk\.?|\bv\.|\bpart|\btome)\s*${POSITION}(?:\s+of\s+\d+)?$`,
+    'i',
+  ),
+  // "Discworld ; 1", "Discworld series -- 1", "Discworld, 1", "Discworld: 1"
+  new RegExp(String.raw`^(.*?)\s*(?:;|--|—|,|:)\s*${POSITION}$`),
+  // "Discworld (1)", "Discworld (#1)"
+  new RegExp(String.raw`^(.*?)\s*\(\s*(?:#|no\.?|book|vol\.?)?\s*${POSITION}\s*\)$`, 'i'),
+];
+
+/**
+ * An Open Library `series` statement, typed by librarians: "Discworld ; 1", "The Expanse #3", "(Discworld ; 1)",
+ * "Discworld series -- 2.5", "Harry Potter (Book 4)", "Penguin classics" (no number). Returns the series title
+ * and the position as written, or undefined when nothing usable is left.
+ */
+export function parseSeriesStatement(text: string | undefined | null): SeriesStatement | undefined {
+  let value = (text ?? '').trim().replace(/\s+/g, ' ');
+  if (/^\(.*\)$/.test(value)) value = value.slice(1, -1).trim();
+  value = value.replace(/[\s.;,]+$/, '');
+  let position: string | undefined;
+  for (const pattern of NUMBERED_SERIES) {
+    const match = pattern.exec(value);
+    if (match && match[1].trim()) {
+      value = match[1];
+      position = match[2].replace(/\s+/g, '');
+      break;
+    }
+  }
+  const title = value
+    .replace(/[\s,;:(–—-]+$/, '')
+    .replace(/\s+series$/i, '')
+    .trim();
+  if (!title || /^\d+$/.test(title)) return undefined;
+  return { title, position };
+}
+
+/**
+ * Open Library has no series records: a stable synthetic id from the normalised title, so "Discworld",
+ * "discworld" and "Discworld series" are one series across works and refreshes (`OLS:discworld`).
+ */
+export function openLibrarySeriesId(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/^(the|a|an)\s+/, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return `OLS:${slug.slice(0, 90) || 'untitled'}`;
+}

@@ -80,6 +80,8 @@ export interface OlWork {
   first_publish_date?: string;
   authors?: { author?: OlKeyRef; type?: OlKeyRef }[];
   links?: { title?: string; url?: string }[];
+  /** Rare on works; the same free-text statements as editions' `series`. */
+  series?: string[];
   type?: OlKeyRef;
   location?: string;
 }
@@ -108,6 +110,8 @@ export interface OlEdition {
   description?: OlText;
   by_statement?: string;
   edition_name?: string;
+  /** Free-text series statements: "Discworld ; 1", "The Expanse #3". */
+  series?: string[];
   type?: OlKeyRef;
 }
 

@@ -106,6 +106,28 @@ describe('metadata profile filter', () => {
     );
   });
 
+  it('matches languages written as ISO 639-1/2/3 codes or English names, on both sides', () => {
+    expect(parseAllowedLanguages('en, French, deu, null')).toEqual({
+      codes: ['eng', 'fre', 'ger'],
+      allowMissing: true,
+    });
+    for (const allowed of ['en', 'eng', 'English', 'english', 'en-GB'])
+      expect(editionAllowed(edition({ language: 'eng' }), rules({ allowedLanguages: allowed }))).toBe(true);
+    for (const language of ['fre', 'fra', 'fr', 'French'])
+      expect(editionAllowed(edition({ language }), rules({ allowedLanguages: 'fre' }))).toBe(true);
+    expect(editionAllowed(edition({ language: 'ger' }), rules({ allowedLanguages: 'English' }))).toBe(false);
+    expect(workRejection(work({ languages: ['fre', 'ger'] }), rules({ allowedLanguages: 'en' }))).toMatch(/eng/);
+    expect(workRejection(work({ languages: ['fra', 'en'] }), rules({ allowedLanguages: 'English' }))).toBeUndefined();
+  });
+
+  it('an English-only profile keeps a work only through an English edition (translations are editions)', () => {
+    const englishOnly = rules({ allowedLanguages: 'English' });
+    const translationsOnly = [edition({ language: 'fre' }), edition({ foreignEditionId: 'OL2M', language: 'ger' })];
+    const withEnglish = [...translationsOnly, edition({ foreignEditionId: 'OL3M', language: 'eng' })];
+    expect(translationsOnly.filter((e) => editionAllowed(e, englishOnly))).toEqual([]);
+    expect(withEnglish.filter((e) => editionAllowed(e, englishOnly)).map((e) => e.foreignEditionId)).toEqual(['OL3M']);
+  });
+
   it('picks the preferred edition, else by language order, ISBN, cover, pages', () => {
     const fre = edition({ foreignEditionId: 'OL2M', language: 'fre' });
     const engNoIsbn = edition({ foreignEditionId: 'OL3M', isbn13: undefined });

@@ -1,3 +1,4 @@
+import { languageCode } from '../../language/language-codes';
 import type { RemoteBook, RemoteEdition } from '../metadata-source';
 
 /** The metadata profile fields the filter reads (MetadataProfile entity / MetadataProfileResource). */
@@ -17,14 +18,28 @@ export interface AllowedLanguages {
   allowMissing: boolean;
 }
 
-/** `"eng, null"` → {codes: ['eng'], allowMissing: true}; empty → undefined (every language). */
+/** A language as written by a source or a user (`en`, `fra`, `French`) → its canonical code (`eng`, `fre`). */
+export function canonicalLanguage(value: string): string {
+  return languageCode(value) ?? value.trim().toLowerCase();
+}
+
+/**
+ * `"eng, null"` → {codes: ['eng'], allowMissing: true}; `"en, French"` → {codes: ['eng', 'fre'], …};
+ * empty → undefined (every language). Codes are canonical ISO 639-2/B, so `en`, `eng` and `English` match alike.
+ */
 export function parseAllowedLanguages(value: string | null | undefined): AllowedLanguages | undefined {
   const parts = (value ?? '')
     .split(',')
     .map((part) => part.trim().toLowerCase())
     .filter(Boolean);
   if (parts.length === 0) return undefined;
-  return { codes: parts.filter((part) => part !== 'null'), allowMissing: parts.includes('null') };
+  const codes = [...new Set(parts.filter((part) => part !== 'null').map(canonicalLanguage))];
+  return { codes, allowMissing: parts.includes('null') };
+}
+
+/** Whether an edition language (any ISO 639 form or name) is in the allowed list. */
+function languageAllowed(language: string, allowed: AllowedLanguages): boolean {
+  return allowed.codes.includes(canonicalLanguage(language));
 }
 
 /**
@@ -66,7 +81,7 @@ export function workRejection(book: RemoteBook, rules: ProfileRules): string | u
   if (ignored) return `title contains ignored term '${ignored}'`;
   const languages = parseAllowedLanguages(rules.allowedLanguages);
   // Search results list the languages of a work's editions; when none is allowed the editions need not be fetched.
-  if (languages && book.languages.length > 0 && !book.languages.some((code) => languages.codes.includes(code)))
+  if (languages && book.languages.length > 0 && !book.languages.some((code) => languageAllowed(code, languages)))
     return `no edition in ${languages.codes.join(', ')}`;
   return undefined;
 }
@@ -79,7 +94,7 @@ export function workRejection(book: RemoteBook, rules: ProfileRules): string | u
 export function editionAllowed(edition: RemoteEdition, rules: ProfileRules): boolean {
   const languages = parseAllowedLanguages(rules.allowedLanguages);
   if (languages) {
-    if (!edition.language ? !languages.allowMissing : !languages.codes.includes(edition.language)) return false;
+    if (!edition.language ? !languages.allowMissing : !languageAllowed(edition.language, languages)) return false;
   }
   if (rules.minPages > 0 && edition.pageCount > 0 && edition.pageCount < rules.minPages) return false;
   if (rules.skipMissingIsbn && !edition.isbn13 && !edition.asin) return false;
@@ -100,8 +115,8 @@ export function pickMonitoredEdition(
   if (preferred) return preferred;
   const order = parseAllowedLanguages(rules.allowedLanguages)?.codes ?? [];
   const score = (edition: RemoteEdition) => {
-    const languageRank =
-      edition.language && order.includes(edition.language) ? order.indexOf(edition.language) : order.length;
+    const language = edition.language ? canonicalLanguage(edition.language) : undefined;
+    const languageRank = language && order.includes(language) ? order.indexOf(language) : order.length;
     return [languageRank, edition.isbn13 ? 0 : 1, edition.images.length ? 0 : 1, edition.pageCount > 0 ? 0 : 1];
   };
   return [...editions].sort((a, b) => {

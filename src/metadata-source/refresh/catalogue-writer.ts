@@ -8,8 +8,11 @@ import { Edition } from '../../book/edition.entity';
 import { lockForTransaction } from '../../database/advisory-lock';
 import type { RemoteAuthor, RemoteBook, RemoteEdition } from '../metadata-source';
 import { cleanName } from '../../common/text/clean-name';
+import { BookSeriesLinks, SeriesLinkSync } from '../../series/series-link-sync';
+import type { SeriesValues } from '../../series/series.repository';
 import { pickMonitoredEdition, ProfileRules } from './book-filter';
 import { authorMetadataValues, bookValues, changedValues, editionValues } from './metadata-values';
+import { seriesOfWork } from './work-series';
 
 /** First key of the advisory locks taken by refreshes ('QR'). */
 const REFRESH_LOCK_NAMESPACE = 0x5152;
@@ -40,6 +43,8 @@ export interface WriteOutcome {
 export class CatalogueWriter {
   private readonly logger = new Logger(CatalogueWriter.name);
 
+  constructor(private readonly seriesLinks: SeriesLinkSync) {}
+
   /**
    * Serialises writers of one author's catalogue (RefreshAuthor and RefreshBook may run at once on several
    * workers or processes): a transaction-scoped advisory lock, taken before the current rows are read.
@@ -65,8 +70,9 @@ export class CatalogueWriter {
   }
 
   /**
-   * Writes the author's books and editions. New books are monitored when `monitorNew(foreignBookId)` says so;
-   * existing books keep their monitored flag and monitored edition.
+   * Writes the author's books, editions and series links. New books are monitored when `monitorNew` says so, or
+   * when they join a monitored series; existing books keep their monitored flag and monitored edition unless
+   * they join a monitored series. `seriesDetails`: series records the source described (counts, description).
    */
   async writeBooks(
     manager: EntityManager,
@@ -74,6 +80,7 @@ export class CatalogueWriter {
     planned: PlannedBook[],
     rules: ProfileRules,
     monitorNew: (book: RemoteBook) => boolean,
+    seriesDetails: SeriesValues[] = [],
   ): Promise<WriteOutcome> {
     const outcome: WriteOutcome = {
       changedRows: 0,
@@ -97,6 +104,11 @@ export class CatalogueWriter {
         localEditionsByBook.set(edition.bookId, [...(localEditionsByBook.get(edition.bookId) ?? []), edition]);
       }
     }
+    const linked: BookSeriesLinks[] = [];
+    const linkSeries = (bookId: number, remote: RemoteBook, editions: RemoteEdition[]) => {
+      const links = seriesOfWork(remote, editions);
+      if (links) linked.push({ bookId, links });
+    };
 
     for (const { book: remote, editions: remoteEditions } of planned) {
       const existing = byForeignId.get(remote.foreignBookId);
@@ -122,6 +134,7 @@ export class CatalogueWriter {
           outcome.updatedBookIds.push(existing.id);
         }
         if (changed.coverChanged) outcome.coverBookIds.push(existing.id);
+        linkSeries(existing.id, remote, usable);
         continue;
       }
       const monitoredEdition = pickMonitoredEdition(usable, remote.coverEditionId, rules);
@@ -157,7 +170,13 @@ export class CatalogueWriter {
       outcome.changedRows += 1 + usable.length;
       outcome.addedBookIds.push(saved.id);
       outcome.coverBookIds.push(saved.id);
+      linkSeries(saved.id, remote, usable);
     }
+    const series = await this.seriesLinks.sync(manager, linked, seriesDetails);
+    outcome.changedRows += series.changedRows;
+    for (const bookId of series.changedBookIds)
+      if (!outcome.addedBookIds.includes(bookId) && !outcome.updatedBookIds.includes(bookId))
+        outcome.updatedBookIds.push(bookId);
     return outcome;
   }
 

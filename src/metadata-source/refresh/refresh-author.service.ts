@@ -20,6 +20,7 @@ import {
 import { editionAllowed, ProfileRules, workRejection } from './book-filter';
 import { CatalogueWriter, PlannedBook, WriteOutcome } from './catalogue-writer';
 import { booksToMonitor, monitorNewBook } from './monitoring';
+import { SeriesDetailsFetcher } from './series-details';
 import { AuthorAddCompletedEvent, AuthorRefreshedEvent } from './refresh.events';
 
 export interface RefreshResult {
@@ -49,6 +50,7 @@ export class RefreshAuthorService {
     private readonly covers: MediaCoverService,
     private readonly events: EventEmitter2,
     private readonly commands: CommandQueueService,
+    private readonly seriesDetails: SeriesDetailsFetcher,
   ) {}
 
   async allAuthorIds(): Promise<number[]> {
@@ -69,6 +71,7 @@ export class RefreshAuthorService {
     const { remote, planned, skipped } = await this.describeFailures(name, () =>
       this.fetch(author, metadata.foreignAuthorId, rules),
     );
+    const series = await this.seriesDetails.describe(planned);
 
     const outcome = await this.dataSource.transaction(async (manager) => {
       await this.writer.lockAuthor(manager, author.id);
@@ -79,10 +82,16 @@ export class RefreshAuthorService {
             author.addOptions ?? {},
           )
         : undefined;
-      const written: WriteOutcome = await this.writer.writeBooks(manager, author, planned, rules, (book) =>
-        monitored
-          ? monitored.has(book.foreignBookId)
-          : monitorNewBook(author.monitorNewItems, book.releaseDate, author.added),
+      const written: WriteOutcome = await this.writer.writeBooks(
+        manager,
+        author,
+        planned,
+        rules,
+        (book) =>
+          monitored
+            ? monitored.has(book.foreignBookId)
+            : monitorNewBook(author.monitorNewItems, book.releaseDate, author.added),
+        series,
       );
       const changedRows = authorRows + written.changedRows;
       // lastInfoSync moves only with a change (or on the first refresh), so an unchanged refresh writes nothing.

@@ -15,6 +15,7 @@ import {
 } from '../metadata-source';
 import { editionAllowed } from './book-filter';
 import { CatalogueWriter } from './catalogue-writer';
+import { SeriesDetailsFetcher } from './series-details';
 
 /**
  * RefreshBook: one work and its editions, fetched first and written in one transaction (compare before write).
@@ -29,6 +30,7 @@ export class RefreshBookService {
     private readonly profiles: MetadataProfileService,
     private readonly writer: CatalogueWriter,
     private readonly covers: MediaCoverService,
+    private readonly seriesDetails: SeriesDetailsFetcher,
   ) {}
 
   async allBookIds(): Promise<number[]> {
@@ -62,9 +64,11 @@ export class RefreshBookService {
       throw error;
     }
     const kept = editions.filter((edition) => localIds.has(edition.foreignEditionId) || editionAllowed(edition, rules));
+    const planned = [{ book: work, editions: kept }];
+    const series = await this.seriesDetails.describe(planned);
     const outcome = await this.dataSource.transaction(async (manager) => {
       await this.writer.lockAuthor(manager, author.id);
-      return this.writer.writeBooks(manager, author, [{ book: work, editions: kept }], rules, () => book.monitored);
+      return this.writer.writeBooks(manager, author, planned, rules, () => book.monitored, series);
     });
     if (outcome.coverBookIds.length || outcome.changedRows) {
       const monitored = await this.dataSource.getRepository(Edition).findOneBy({ bookId, monitored: true });

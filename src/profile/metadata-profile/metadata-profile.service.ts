@@ -8,6 +8,7 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../common/errors/domain-errors';
+import { isKnownLanguage } from '../../language/language-codes';
 import { countJsonReferences, countReferences, IMPORT_LISTS, plural } from '../../database/optional-table';
 import { nameFailures } from '../../database/unique-name';
 import { MetadataProfile, NONE_METADATA_PROFILE } from './metadata-profile.entity';
@@ -113,7 +114,7 @@ export class MetadataProfileService {
       failures.push(
         failure(
           'allowedLanguages',
-          'Must be a comma separated list of ISO 639 language codes or null',
+          'Must be a comma separated list of ISO 639 language codes, English language names or null',
           input.allowedLanguages,
         ),
       );
@@ -132,10 +133,13 @@ export class MetadataProfileService {
   }
 }
 
-/** `"eng,  NULL,en-US"` → `"eng, null, en-US"`; blank → null; undefined when a token is not a language. */
+/**
+ * `"eng,  NULL,en-US"` → `"eng, null, en-US"`; blank → null; undefined when a token is not a language.
+ * Codes and English names (`French`) are kept as written; the metadata filter reads every form.
+ */
 export function normaliseLanguages(value: string | null | undefined): string | null | undefined {
   if (value == null || !value.trim()) return null;
   const tokens = value.split(',').map((token) => token.trim());
-  if (tokens.some((token) => !LANGUAGE_TOKEN.test(token))) return undefined;
+  if (tokens.some((token) => !LANGUAGE_TOKEN.test(token) && !isKnownLanguage(token))) return undefined;
   return tokens.map((token) => (token.toLowerCase() === 'null' ? 'null' : token)).join(', ');
 }
