@@ -12,8 +12,9 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Command, fetchInitialize, setConfig } from '../../api/client';
+import { isFinished } from '../../api/live';
 import { QueryState } from '../../components/States';
 import { SaveBar, useConfigForm } from './config-form';
 
@@ -38,10 +39,21 @@ const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error'].map((value) => ({
 export default function GeneralPage() {
   const form = useConfigForm<HostConfig>('host');
   const { draft } = form;
-  // A new key ends the old one at once: the page reloads to read the new one from /initialize.json.
+  const client = useQueryClient();
+  // A new key ends the old one once the command ran: the UI then takes the new one from /initialize.json (the
+  // session cookie carries it meanwhile) and shows it, without a reload.
   const resetKey = useMutation({
-    mutationFn: () => api('command', { method: 'POST', body: { name: 'ResetApiKey' } }),
-    onSuccess: () => setTimeout(() => window.location.reload(), 1000),
+    mutationFn: async () => {
+      let command = await api<Command>('command', { method: 'POST', body: { name: 'ResetApiKey' } });
+      for (let polls = 0; !isFinished(command) && polls < 50; polls++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        command = await api<Command>(`command/${command.id}`);
+      }
+      const config = await fetchInitialize();
+      setConfig(config);
+      client.setQueryData(['initialize'], config);
+      await form.query.refetch();
+    },
   });
   const backup = useMutation({ mutationFn: () => api('command', { method: 'POST', body: { name: 'Backup' } }) });
   const str = (key: string) => (typeof draft[key] === 'string' ? draft[key] : '');
@@ -131,6 +143,11 @@ export default function GeneralPage() {
                   Reset API key
                 </Button>
               </Group>
+              {resetKey.isSuccess && (
+                <Text size="sm" c="teal" data-testid="api-key-reset">
+                  A new API key is in use: clients using the old one must be given this one.
+                </Text>
+              )}
               {resetKey.error && (
                 <Text size="sm" c="red">
                   {resetKey.error.message}
