@@ -255,6 +255,7 @@ describe('web UI: settings', () => {
     await condition.getByLabel('Condition name', { exact: true }).fill('Retail in title');
     await dialog().getByRole('button', { name: 'Save', exact: true }).click();
     await condition.locator('[data-field-wrapper="value"]').getByText("'Value' must not be empty.").waitFor();
+    expect(await dialog().getByTestId('form-failures').count()).toBe(0); // on its field only
     expect(world.problems.take()).toEqual([expect.stringMatching(/^HTTP 400: POST .*\/api\/v1\/customformat$/)]);
     await condition.getByLabel('Regular Expression', { exact: true }).fill('\\bretail\\b');
     await shot('settings-custom-format');
@@ -314,6 +315,7 @@ describe('web UI: settings', () => {
       await dialog().getByLabel('Usenet delay', { exact: true }).fill(delay);
       await dialog().getByLabel('Tags', { exact: true }).click();
       await page.getByRole('option', { name: tag, exact: true }).click();
+      await dialog().getByLabel('Usenet delay', { exact: true }).click(); // closes the tag list
       await saveDialog();
     }
     const rows = page.getByTestId('delay-profile-row');
@@ -376,7 +378,7 @@ describe('web UI: settings', () => {
 
   it('UI and Development pages save their settings', async () => {
     await openSettings('UI', 'UI');
-    await page.getByLabel('First day of week', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'First day of week' }).click();
     await page.getByRole('option', { name: 'Monday', exact: true }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved', { exact: true }).waitFor();

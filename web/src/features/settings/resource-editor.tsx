@@ -64,14 +64,18 @@ export function EditorModal<T extends { id?: number }>({
   onClose,
   children,
   size = 'lg',
+  shownElsewhere,
 }: {
   title: string;
   editor: ResourceEditor<T>;
   onClose: () => void;
   children: ReactNode;
   size?: string;
+  /** Failures the children show themselves (e.g. on a nested record's inputs), left out of the alert. */
+  shownElsewhere?: (failure: ProviderFailure) => boolean;
 }) {
-  const { save, remove, general, failures } = editor;
+  const { save, remove, failures } = editor;
+  const general = shownElsewhere ? editor.general.filter((failure) => !shownElsewhere(failure)) : editor.general;
   return (
     <Modal opened onClose={onClose} title={title} size={size}>
       <Stack gap="sm">

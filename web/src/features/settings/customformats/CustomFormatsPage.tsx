@@ -101,7 +101,12 @@ function CustomFormatModal({
   };
   const own = failuresByField(formatFailures(editor.failures), ['name', 'specifications']).byField;
   return (
-    <EditorModal editor={editor} onClose={onClose} title={value.id ? 'Edit custom format' : 'Add custom format'}>
+    <EditorModal
+      editor={editor}
+      onClose={onClose}
+      title={value.id ? 'Edit custom format' : 'Add custom format'}
+      shownElsewhere={(failure) => !formatFailures([failure]).length}
+    >
       <TextInput
         label="Name"
         value={value.name ?? ''}

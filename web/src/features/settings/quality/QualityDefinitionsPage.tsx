@@ -1,5 +1,5 @@
 import { Alert, Button, Group, RangeSlider, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../../../api/client';
 import { QueryState } from '../../../components/States';
@@ -15,15 +15,12 @@ import {
 
 const KEY = ['qualitydefinition'];
 
-function DefinitionsTable({ stored }: { stored: QualityDefinition[] }) {
-  const client = useQueryClient();
+type SaveAll = UseMutationResult<QualityDefinition[], Error, QualityDefinition[]>;
+
+function DefinitionsTable({ stored, save }: { stored: QualityDefinition[]; save: SaveAll }) {
   const [draft, setDraft] = useState(stored);
   const dirty = differs(draft, stored);
   useUnsavedChanges(dirty);
-  const save = useMutation({
-    mutationFn: () => api<QualityDefinition[]>('qualitydefinition/update', { method: 'PUT', body: draft }),
-    onSuccess: (saved) => client.setQueryData(KEY, saved),
-  });
   const failures = save.error instanceof ApiError ? save.error.failures : [];
   const errorsOf = (index: number) =>
     failures.filter((failure) => failureTarget(failure.propertyName)?.index === index).map((f) => f.errorMessage);
@@ -82,7 +79,7 @@ function DefinitionsTable({ stored }: { stored: QualityDefinition[] }) {
       </Table>
       {save.error && failures.length === 0 && <Alert color="red">{save.error.message}</Alert>}
       <Group gap="xs">
-        <Button onClick={() => save.mutate()} loading={save.isPending} disabled={!dirty}>
+        <Button onClick={() => save.mutate(draft)} loading={save.isPending} disabled={!dirty}>
           Save changes
         </Button>
         {dirty && (
@@ -98,13 +95,20 @@ function DefinitionsTable({ stored }: { stored: QualityDefinition[] }) {
 
 /** Settings → Quality: each quality's title and size limits, saved all at once (`PUT qualitydefinition/update`). */
 export default function QualityDefinitionsPage() {
+  const client = useQueryClient();
   const list = useQuery({ queryKey: KEY, queryFn: () => api<QualityDefinition[]>('qualitydefinition') });
+  // Here, not in the table: a save gives the table a new stored list (and a fresh draft), the outcome stays.
+  const save = useMutation({
+    mutationFn: (draft: QualityDefinition[]) =>
+      api<QualityDefinition[]>('qualitydefinition/update', { method: 'PUT', body: draft }),
+    onSuccess: (saved) => client.setQueryData(KEY, saved),
+  });
   return (
     <Stack>
       <Title order={2}>Quality definitions</Title>
       <QueryState query={list}>
         {/* Keyed by the stored list: a save (or a change elsewhere) starts the draft again from the server's. */}
-        {(stored) => <DefinitionsTable key={JSON.stringify(stored)} stored={stored} />}
+        {(stored) => <DefinitionsTable key={JSON.stringify(stored)} stored={stored} save={save} />}
       </QueryState>
     </Stack>
   );
