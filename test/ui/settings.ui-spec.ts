@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -20,6 +20,8 @@ describe('web UI: settings', () => {
   let ntfy: FakeNtfy;
   let readarr: FakeReadarrApi;
   const booksDir = mkdtempSync(join(tmpdir(), 'quire-ui-settings-'));
+  // Folders inside, for the folder browser to show.
+  for (const genre of ['Fantasy', 'Science fiction']) mkdirSync(join(booksDir, genre));
   const downloadsDir = `${mkdtempSync(join(tmpdir(), 'quire-ui-downloads-'))}/`;
 
   const api = <T>(path: string, init: { method?: string; body?: unknown } = {}) => world.api<T>(path, init);
@@ -170,7 +172,7 @@ describe('web UI: settings', () => {
       .getByTestId('folder-entry')
       .filter({ hasText: basename(booksDir) })
       .click();
-    await dialog().getByText('No folders here').waitFor();
+    await dialog().getByTestId('folder-entry').filter({ hasText: 'Fantasy' }).waitFor();
     expect(await dialog().getByTestId('folder-browser-path').inputValue()).toBe(`${booksDir}/`);
     await shot('settings-folder-browser');
     await dialog().getByRole('button', { name: 'Choose' }).click();
@@ -257,8 +259,8 @@ describe('web UI: settings', () => {
     await condition.locator('[data-field-wrapper="value"]').getByText("'Value' must not be empty.").waitFor();
     expect(await dialog().getByTestId('form-failures').count()).toBe(0); // on its field only
     expect(world.problems.take()).toEqual([expect.stringMatching(/^HTTP 400: POST .*\/api\/v1\/customformat$/)]);
-    await condition.getByLabel('Regular Expression', { exact: true }).fill('\\bretail\\b');
     await shot('settings-custom-format');
+    await condition.getByLabel('Regular Expression', { exact: true }).fill('\\bretail\\b');
     await saveDialog();
     await page.getByTestId('custom-format-card').filter({ hasText: 'Retail in title' }).waitFor();
     const [format] = await api<{ name: string; specifications: { fields: { value: unknown }[] }[] }[]>('customformat');

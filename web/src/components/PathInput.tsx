@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Button,
   Group,
   Modal,
@@ -68,7 +67,7 @@ function FolderBrowser({
                     px="xs"
                     data-testid="folder-entry"
                   >
-                    <Text size="sm">📁 {entry.name}</Text>
+                    <Text size="sm">{entry.name}/</Text>
                   </UnstyledButton>
                 ))}
                 {data.directories.length === 0 && (
@@ -106,14 +105,16 @@ export function PathInput({
         {...props}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
+        rightSectionWidth={76}
         rightSection={
-          <ActionIcon
-            variant="subtle"
+          <Button
+            size="compact-xs"
+            variant="light"
             onClick={() => setBrowsing(true)}
             aria-label={typeof props.label === 'string' ? `Browse ${props.label}` : 'Browse folders'}
           >
-            📁
-          </ActionIcon>
+            Browse
+          </Button>
         }
       />
       {browsing && (

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Button,
   CopyButton,
   Group,
@@ -10,7 +9,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Command, fetchInitialize, setConfig } from '../../api/client';
@@ -132,11 +130,9 @@ export default function GeneralPage() {
                 <TextInput label="API key" value={str('apiKey')} readOnly w={360} data-testid="settings-api-key" />
                 <CopyButton value={str('apiKey')}>
                   {({ copied, copy }) => (
-                    <Tooltip label={copied ? 'Copied' : 'Copy'}>
-                      <ActionIcon variant="light" size="lg" onClick={copy} aria-label="Copy API key">
-                        {copied ? '✓' : '⧉'}
-                      </ActionIcon>
-                    </Tooltip>
+                    <Button variant="light" onClick={copy} aria-label="Copy API key">
+                      {copied ? 'Copied' : 'Copy'}
+                    </Button>
                   )}
                 </CopyButton>
                 <Button color="red" variant="light" onClick={() => resetKey.mutate()} loading={resetKey.isPending}>
