@@ -270,7 +270,10 @@ describe('web UI: settings', () => {
   });
 
   it('sets a quality profile’s cutoff and a custom format score', async () => {
+    // The new format made the cached profiles stale: their fresh list (with the format) is read on the way in.
+    const fresh = page.waitForResponse((response) => /\/api\/v1\/qualityprofile$/.test(response.url()));
     await openSettings('Profiles', 'Quality profiles');
+    await fresh;
     await page.getByTestId('quality-profile-card').filter({ hasText: 'eBook' }).click();
     await dialog().getByLabel('Upgrade until (cutoff)', { exact: true }).click();
     await page.getByRole('option', { name: 'EPUB', exact: true }).click();

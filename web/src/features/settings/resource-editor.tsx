@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ApiError, api } from '../../api/client';
 import { failuresByField, type ProviderFailure } from './provider/provider-form';
@@ -102,3 +102,7 @@ export function EditorModal<T extends { id?: number }>({
     </Modal>
   );
 }
+
+/** `GET /<resource>/schema`: the template a new record starts from (read once). */
+export const useTemplate = <T,>(resource: string) =>
+  useQuery({ queryKey: [resource, 'schema'], queryFn: () => api<T>(`${resource}/schema`), staleTime: Infinity });

@@ -67,7 +67,7 @@ function DelayProfileModal({ initial, onClose }: { initial: DelayProfile; onClos
         label="Preferred protocol"
         data={PROTOCOLS}
         value={value.preferredProtocol ?? 'usenet'}
-        onChange={(next) => set({ preferredProtocol: next ?? 'usenet' })}
+        onChange={(next) => set({ preferredProtocol: next === 'torrent' ? 'torrent' : 'usenet' })}
         allowDeselect={false}
         w={200}
       />

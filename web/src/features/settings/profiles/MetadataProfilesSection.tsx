@@ -1,11 +1,10 @@
 import { Checkbox, NumberInput, TagsInput, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, type MetadataProfile } from '../../../api/client';
+import { type MetadataProfile } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { useMetadataProfiles } from '../../../api/shared-queries';
 import { CardsSection } from '../CardsSection';
-import { EditorModal, useResourceEditor } from '../resource-editor';
+import { EditorModal, useResourceEditor, useTemplate } from '../resource-editor';
 
 const SKIPS = [
   ['skipMissingDate', 'Skip books with missing release date'],
@@ -75,11 +74,7 @@ function MetadataProfileModal({ initial, onClose }: { initial: MetadataProfile; 
 /** Metadata profiles: which of an author's books Quire lists. */
 export function MetadataProfilesSection() {
   const profiles = useMetadataProfiles();
-  const schema = useQuery({
-    queryKey: ['metadataprofile', 'schema'],
-    queryFn: () => api<MetadataProfile>('metadataprofile/schema'),
-    staleTime: Infinity,
-  });
+  const schema = useTemplate<MetadataProfile>('metadataprofile');
   const [editing, setEditing] = useState<MetadataProfile>();
   return (
     <>

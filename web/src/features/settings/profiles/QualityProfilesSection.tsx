@@ -1,11 +1,10 @@
 import { ActionIcon, Checkbox, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, type QualityProfile } from '../../../api/client';
+import { type QualityProfile } from '../../../api/client';
 import { keys } from '../../../api/keys';
 import { useQualityProfiles } from '../../../api/shared-queries';
 import { CardsSection } from '../CardsSection';
-import { EditorModal, useResourceEditor } from '../resource-editor';
+import { EditorModal, useResourceEditor, useTemplate } from '../resource-editor';
 import {
   cutoffChoices,
   displayOrder,
@@ -145,11 +144,7 @@ function ProfileModal({ initial, onClose }: { initial: Profile; onClose: () => v
 /** Settings → Profiles: quality profiles with ordered, allowed qualities, a cutoff and custom-format scores. */
 export function QualityProfilesSection() {
   const profiles = useQualityProfiles();
-  const schema = useQuery({
-    queryKey: ['qualityprofile', 'schema'],
-    queryFn: () => api<Profile>('qualityprofile/schema'),
-    staleTime: Infinity,
-  });
+  const schema = useTemplate<Profile>('qualityprofile');
   const [editing, setEditing] = useState<Profile>();
   return (
     <>

@@ -1,19 +1,10 @@
 import { Badge, Checkbox, Group, Select, TagsInput, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../../api/client';
+import { api, type ReleaseProfile } from '../../../api/client';
 import { CardsSection } from '../CardsSection';
 import { EditorModal, useResourceEditor } from '../resource-editor';
 import { TagSelect } from '../TagSelect';
-
-interface ReleaseProfile {
-  id?: number;
-  enabled?: boolean;
-  required?: string[];
-  ignored?: string[];
-  indexerId?: number;
-  tags?: number[];
-}
 
 const KEY = ['releaseprofile'];
 const NEW_PROFILE: ReleaseProfile = { enabled: true, required: [], ignored: [], indexerId: 0, tags: [] };

@@ -1,18 +1,8 @@
-/** A delay profile as `/api/v1/delayprofile` lists it (by order; the global one, id 1 without tags, last). */
-export interface DelayProfile {
-  id?: number;
-  enableUsenet?: boolean;
-  enableTorrent?: boolean;
-  preferredProtocol?: string;
-  usenetDelay?: number;
-  torrentDelay?: number;
-  bypassIfHighestQuality?: boolean;
-  bypassIfAboveCustomFormatScore?: boolean;
-  minimumCustomFormatScore?: number;
-  order?: number;
-  tags?: number[];
-}
+import type { DelayProfile } from '../../../api/client';
 
+export type { DelayProfile };
+
+/** `/api/v1/delayprofile` lists them by order; the global one (id 1, without tags) last. */
 export const GLOBAL_DELAY_PROFILE_ID = 1;
 
 export const NEW_DELAY_PROFILE: DelayProfile = {

@@ -1,13 +1,8 @@
-/** A quality definition (`/api/v1/qualitydefinition`): size limits in MB per 100 pages / per hour; max null = none. */
-export interface QualityDefinition {
-  id?: number;
-  quality?: { id: number; name?: string };
-  title?: string;
-  weight?: number;
-  minSize?: number | null;
-  maxSize?: number | null;
-}
+import type { QualityDefinition } from '../../../api/client';
 
+export type { QualityDefinition };
+
+/** Size limits are in MB per 100 pages / per hour; a maximum of null is none. */
 /** The slider's top: a maximum there means no limit. */
 export const SLIDER_MAX = 500;
 
