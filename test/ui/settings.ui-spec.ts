@@ -1,55 +1,32 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { FakeNewznab } from '../fakes/newznab-fake';
+import { basename, join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { FakeNtfy } from '../fakes/ntfy.fake';
-import { FakeOpenLibrary } from '../fakes/open-library.fake';
-import { FakeSabnzbd } from '../fakes/sabnzbd-fake';
-import { testDatabaseUrl, truncateAllTables } from '../utils/test-database';
-import { launchChromium, newPage, PageProblems } from './browser';
-import { type BuiltQuire, startBuiltQuire } from './quire-server';
+import { FakeReadarrApi } from '../fakes/readarr-api-fake';
+import { UiWorld } from './ui-world';
 
 /**
- * Settings in a real browser against the built Quire: providers are added from the schema-driven form only —
- * a Newznab indexer against the fake indexer (a wrong key first: the server's message lands on the API key
- * field), a SABnzbd client against the fake, an ntfy connection against the fake — and a reload finds them
- * saved, their secrets masked and still working. No console error and no failed request beyond the expected 400.
+ * Settings in a real browser against the built Quire, set up from a fresh start entirely from the UI: providers are
+ * added from the schema-driven form only — a Newznab indexer against the fake indexer (a wrong key first: the
+ * server's message lands on the API key field), a SABnzbd client against the fake, an ntfy connection against the
+ * fake, a Readarr import list against a fake Readarr — then profiles, quality definitions, custom formats, the
+ * General/UI/Development pages; a reload finds them saved, their secrets masked and still working. No console error
+ * and no failed request beyond the expected 400s.
  */
 describe('web UI: settings', () => {
-  const USER = 'admin';
-  const PASSWORD = 'correct horse battery';
-  let openLibrary: FakeOpenLibrary;
-  let indexer: FakeNewznab;
-  let sab: FakeSabnzbd;
-  let ntfy: FakeNtfy;
-  let quire: BuiltQuire;
-  let browser: Browser;
-  let context: BrowserContext;
+  const world = new UiWorld();
   let page: Page;
-  let problems: PageProblems;
-  let apiKey: string;
+  let ntfy: FakeNtfy;
+  let readarr: FakeReadarrApi;
   const booksDir = mkdtempSync(join(tmpdir(), 'quire-ui-settings-'));
+  // Folders inside, for the folder browser to show.
+  for (const genre of ['Fantasy', 'Science fiction']) mkdirSync(join(booksDir, genre));
   const downloadsDir = `${mkdtempSync(join(tmpdir(), 'quire-ui-downloads-'))}/`;
 
-  const api = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
-    const response = await fetch(`${quire.url}/api/v1/${path}`, {
-      method: init.method ?? 'GET',
-      headers: { 'X-Api-Key': apiKey, 'Content-Type': 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-
-  const shot = async (name: string) => {
-    const dir = process.env.UI_SCREENSHOTS;
-    if (!dir) return;
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(dir, `${name}.png`) });
-  };
-
-  const expectCleanPage = () => expect(problems.take()).toEqual([]);
+  const api = <T>(path: string, init: { method?: string; body?: unknown } = {}) => world.api<T>(path, init);
+  const shot = (name: string) => world.shot(name);
+  const expectCleanPage = () => expect(world.problems.take()).toEqual([]);
   const dialog = () => page.getByRole('dialog');
 
   /** The error text drawn under a provider field, inside that field's own wrapper. */
@@ -61,7 +38,7 @@ describe('web UI: settings', () => {
   const openSettings = async (label: string, heading: string) => {
     if (await dialog().count()) await page.keyboard.press('Escape'); // a failed step's form left open
     await page.getByRole('navigation').getByRole('link', { name: label, exact: true }).click();
-    await page.getByRole('heading', { name: heading }).waitFor();
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
   };
 
   const pick = async (noun: string, implementationName: string) => {
@@ -81,60 +58,32 @@ describe('web UI: settings', () => {
       .catch(async (error: Error) => {
         throw new Error(`${error.message}\n${await dialog().innerText()}`);
       });
+    await saveDialog();
+  };
+
+  const saveDialog = async () => {
     await dialog().getByRole('button', { name: 'Save', exact: true }).click();
-    await dialog().waitFor({ state: 'detached' });
+    await dialog()
+      .waitFor({ state: 'detached' })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\n${await dialog().innerText()}`);
+      });
   };
 
   beforeAll(async () => {
-    await truncateAllTables();
-    openLibrary = await FakeOpenLibrary.start();
-    indexer = await new FakeNewznab({
-      apiKey: 'indexer-key',
-      bookSearch: true,
-      releases: [{ title: 'J.R.R. Tolkien - The Hobbit (epub)', guid: 'hobbit-epub', size: 2_000_000 }],
-    }).start();
-    sab = await new FakeSabnzbd('sab-key').start();
-    sab.categories.push('books');
     ntfy = await new FakeNtfy().start();
-    quire = await startBuiltQuire({
-      DATABASE_URL: testDatabaseUrl(),
-      METADATA_SOURCE_URL: openLibrary.url,
-      COVER_SOURCE_URL: openLibrary.coversUrl,
-    });
-    apiKey = ((await (await fetch(`${quire.url}/initialize.json`)).json()) as { apiKey: string }).apiKey;
-    await api('config/host', {
-      method: 'PUT',
-      body: {
-        ...(await api<object>('config/host')),
-        authenticationMethod: 'forms',
-        authenticationRequired: 'enabled',
-        username: USER,
-        password: PASSWORD,
-        passwordConfirmation: PASSWORD,
-      },
-    });
-    const hub = await fetch(`${quire.url}/signalr/messages/negotiate?negotiateVersion=1&access_token=${apiKey}`, {
-      method: 'POST',
-    });
-    browser = await launchChromium();
-    ({ context, page } = await newPage(browser));
-    problems = new PageProblems(page, { ignore: hub.status === 404 ? [/\/signalr\//] : [] });
+    readarr = await new FakeReadarrApi('readarr-key').start();
+    await world.start({}, { fresh: true });
+    page = world.page;
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await quire?.stop();
-    await Promise.all([openLibrary?.close(), indexer?.stop(), sab?.stop(), ntfy?.stop()]);
+    await world.stop();
+    await Promise.all([ntfy?.stop(), readarr?.stop()]);
   });
 
-  it('signs in and finds the empty indexers page', async () => {
-    await page.goto(quire.url);
-    await page.getByRole('heading', { name: 'Sign in to Quire' }).waitFor();
-    expect(problems.take()).toEqual([expect.stringMatching(/^HTTP 401: GET .*\/initialize\.json$/)]);
-    await page.getByLabel('Username').fill(USER);
-    await page.locator('input[type=password]').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+  it('creates the login on a fresh Quire and finds the empty indexers page', async () => {
+    await world.signIn();
     await page.getByText('No authors yet').waitFor();
     await page.getByRole('navigation').getByText('Settings', { exact: true }).click();
     await openSettings('Indexers', 'Indexers');
@@ -142,11 +91,26 @@ describe('web UI: settings', () => {
     expectCleanPage();
   });
 
+  it('a preset fills in the indexer’s URL', async () => {
+    await page.getByRole('button', { name: 'Add indexer' }).click();
+    const newznab = dialog()
+      .locator('.mantine-Card-root')
+      .filter({ hasText: /^Newznab/ });
+    await newznab.getByRole('button', { name: 'Presets' }).click();
+    await page.getByRole('menuitem', { name: 'NZBgeek', exact: true }).click();
+    await dialog().getByTestId('provider-form').waitFor();
+    expect(await dialog().getByLabel('Name', { exact: true }).inputValue()).toBe('NZBgeek');
+    expect(await dialog().getByLabel('URL', { exact: true }).inputValue()).toBe('https://api.nzbgeek.info');
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    expectCleanPage();
+  });
+
   it('a wrong API key fails the test with the server’s message on the API key field; the right one passes', async () => {
     await pick('indexer', 'Newznab');
     await shot('settings-indexer-form');
     await dialog().getByLabel('Name', { exact: true }).fill('Fake Newznab');
-    await dialog().getByLabel('URL', { exact: true }).fill(indexer.url);
+    await dialog().getByLabel('URL', { exact: true }).fill(world.indexer.url);
     const key = dialog().getByLabel('API Key', { exact: true });
     await key.fill('wrong-key');
     await dialog().getByRole('button', { name: 'Test' }).click();
@@ -156,7 +120,7 @@ describe('web UI: settings', () => {
     expect(await errorOf('baseUrl')).toBe('');
     await expect(dialog().getByTestId('form-failures').count()).resolves.toBe(0);
     // The failed test is the one 400 the page asked for.
-    expect(problems.take()).toEqual([expect.stringMatching(/^HTTP 400: POST .*\/api\/v1\/indexer\/test$/)]);
+    expect(world.problems.take()).toEqual([expect.stringMatching(/^HTTP 400: POST .*\/api\/v1\/indexer\/test$/)]);
     await key.fill('indexer-key');
     await testAndSave();
     await page.getByTestId('provider-card').filter({ hasText: 'Fake Newznab' }).waitFor();
@@ -168,7 +132,7 @@ describe('web UI: settings', () => {
     await pick('download client', 'SABnzbd');
     await dialog().getByLabel('Name', { exact: true }).fill('Fake SAB');
     await dialog().getByLabel('Host', { exact: true }).fill('127.0.0.1');
-    await dialog().getByLabel('Port', { exact: true }).fill(String(sab.port));
+    await dialog().getByLabel('Port', { exact: true }).fill(String(world.sab.port));
     await dialog().getByLabel('API Key', { exact: true }).fill('sab-key');
     await dialog().getByLabel('Category', { exact: true }).fill('books');
     await testAndSave();
@@ -201,7 +165,18 @@ describe('web UI: settings', () => {
     await openSettings('Media management', 'Media management');
     await page.getByText('No root folder yet').waitFor();
     await page.getByLabel('Name', { exact: true }).fill('Books');
-    await page.getByLabel('Path', { exact: true }).fill(booksDir);
+    // The path is chosen in the folder browser: from the temporary folder into the books folder.
+    await page.getByRole('button', { name: 'Browse Path' }).click();
+    await dialog().getByTestId('folder-browser-path').fill(`${tmpdir()}/`);
+    await dialog()
+      .getByTestId('folder-entry')
+      .filter({ hasText: basename(booksDir) })
+      .click();
+    await dialog().getByTestId('folder-entry').filter({ hasText: 'Fantasy' }).waitFor();
+    expect(await dialog().getByTestId('folder-browser-path').inputValue()).toBe(`${booksDir}/`);
+    await shot('settings-folder-browser');
+    await dialog().getByRole('button', { name: 'Choose' }).click();
+    expect(await page.getByLabel('Path', { exact: true }).inputValue()).toBe(`${booksDir}/`);
     await page.getByRole('button', { name: 'Add root folder' }).click();
     const row = page.getByTestId('root-folders').getByRole('row').filter({ hasText: booksDir });
     await row.waitFor();
@@ -223,25 +198,11 @@ describe('web UI: settings', () => {
     await page.getByText('Invalid format').first().waitFor();
     await page.getByRole('button', { name: 'Save naming' }).click();
     await page.getByText('Must contain Book Title AND PartNumber, OR Original Title').waitFor();
-    expect(problems.take()).toEqual([expect.stringMatching(/^HTTP 400: PUT .*\/api\/v1\/config\/naming$/)]);
+    expect(world.problems.take()).toEqual([expect.stringMatching(/^HTTP 400: PUT .*\/api\/v1\/config\/naming$/)]);
     await format.fill('{Author Name} - {Book Title}{ (PartNumber)}');
     await page.getByRole('button', { name: 'Save naming' }).click();
     await page.getByText('Saved', { exact: true }).waitFor();
     await shot('settings-media-management');
-    expectCleanPage();
-  });
-
-  it('sets a quality profile’s cutoff', async () => {
-    await openSettings('Profiles', 'Quality profiles');
-    await page.getByTestId('quality-profile-card').filter({ hasText: 'eBook' }).click();
-    await dialog().getByLabel('Upgrade until (cutoff)', { exact: true }).click();
-    await page.getByRole('option', { name: 'EPUB', exact: true }).click();
-    await shot('settings-quality-profile');
-    await dialog().getByRole('button', { name: 'Save', exact: true }).click();
-    await dialog().waitFor({ state: 'detached' });
-    await page.getByTestId('quality-profile-card').filter({ hasText: 'Cutoff: EPUB' }).waitFor();
-    const profiles = await api<{ name: string; cutoff: number }[]>('qualityprofile');
-    expect(profiles.find((profile) => profile.name === 'eBook')?.cutoff).toBe(3); // EPUB
     expectCleanPage();
   });
 
@@ -260,9 +221,184 @@ describe('web UI: settings', () => {
     expectCleanPage();
   });
 
+  it('a Readarr import list: a wrong key shows the server’s message on the field, the right one passes', async () => {
+    await openSettings('Import lists', 'Import lists');
+    await page.getByText('No import lists yet').waitFor();
+    await pick('import list', 'Readarr');
+    await dialog().getByLabel('Name', { exact: true }).fill('Other Readarr');
+    await dialog().getByLabel('Full URL', { exact: true }).fill(readarr.url);
+    await dialog().getByLabel('API Key', { exact: true }).fill('wrong-key');
+    for (const label of ['Root folder', 'Quality profile', 'Metadata profile']) {
+      await dialog().getByLabel(label, { exact: true }).click();
+      await page.getByRole('option').first().click();
+    }
+    await dialog().getByRole('button', { name: 'Test' }).click();
+    await dialog().getByText('Invalid API Key').waitFor();
+    expect(await errorOf('apiKey')).toContain('Invalid API Key');
+    await shot('settings-import-list-failed-test');
+    expect(world.problems.take()).toEqual([expect.stringMatching(/^HTTP 400: POST .*\/api\/v1\/importlist\/test$/)]);
+    await dialog().getByLabel('API Key', { exact: true }).fill('readarr-key');
+    await testAndSave();
+    await page.getByTestId('provider-card').filter({ hasText: 'Other Readarr' }).waitFor();
+    expect(await api<{ name: string; rootFolderPath: string }[]>('importlist')).toEqual([
+      expect.objectContaining({ name: 'Other Readarr', rootFolderPath: booksDir }),
+    ]);
+    expectCleanPage();
+  });
+
+  it('adds a custom format: an empty condition shows the server’s message on its field', async () => {
+    await openSettings('Custom formats', 'Custom formats');
+    await page.getByText('No custom formats yet').waitFor();
+    await page.getByRole('button', { name: 'Add custom format' }).click();
+    await dialog().getByLabel('Name', { exact: true }).fill('Retail');
+    await dialog().getByRole('button', { name: 'Add condition' }).click();
+    await page.getByRole('menuitem', { name: 'Release Title' }).click();
+    const condition = dialog().getByTestId('condition');
+    await condition.getByLabel('Condition name', { exact: true }).fill('Retail in title');
+    await dialog().getByRole('button', { name: 'Save', exact: true }).click();
+    await condition.locator('[data-field-wrapper="value"]').getByText("'Value' must not be empty.").waitFor();
+    expect(await dialog().getByTestId('form-failures').count()).toBe(0); // on its field only
+    expect(world.problems.take()).toEqual([expect.stringMatching(/^HTTP 400: POST .*\/api\/v1\/customformat$/)]);
+    await shot('settings-custom-format');
+    await condition.getByLabel('Regular Expression', { exact: true }).fill('\\bretail\\b');
+    await saveDialog();
+    await page.getByTestId('custom-format-card').filter({ hasText: 'Retail in title' }).waitFor();
+    const [format] = await api<{ name: string; specifications: { fields: { value: unknown }[] }[] }[]>('customformat');
+    expect(format).toMatchObject({ name: 'Retail' });
+    expect(format.specifications[0].fields[0].value).toBe('\\bretail\\b');
+    expectCleanPage();
+  });
+
+  it('sets a quality profile’s cutoff and a custom format score', async () => {
+    // The new format made the cached profiles stale: their fresh list (with the format) is read on the way in.
+    const fresh = page.waitForResponse((response) => /\/api\/v1\/qualityprofile$/.test(response.url()));
+    await openSettings('Profiles', 'Quality profiles');
+    await fresh;
+    await page.getByTestId('quality-profile-card').filter({ hasText: 'eBook' }).click();
+    await dialog().getByLabel('Upgrade until (cutoff)', { exact: true }).click();
+    await page.getByRole('option', { name: 'EPUB', exact: true }).click();
+    await dialog().getByLabel('Score of Retail', { exact: true }).fill('100');
+    await shot('settings-quality-profile');
+    await saveDialog();
+    await page
+      .getByTestId('quality-profile-card')
+      .filter({ hasText: 'Cutoff: EPUB' })
+      .filter({ hasText: 'Retail +100' })
+      .waitFor();
+    const profiles =
+      await api<{ name: string; cutoff: number; formatItems: { name: string; score: number }[] }[]>('qualityprofile');
+    const ebook = profiles.find((profile) => profile.name === 'eBook');
+    expect(ebook?.cutoff).toBe(3); // EPUB
+    expect(ebook?.formatItems).toEqual([expect.objectContaining({ name: 'Retail', score: 100 })]);
+    expectCleanPage();
+  });
+
+  it('adds a metadata profile, a release profile and two delay profiles, and reorders those', async () => {
+    await page.getByRole('button', { name: 'Add metadata profile' }).click();
+    await dialog().getByLabel('Name', { exact: true }).fill('Long books');
+    await dialog().getByLabel('Minimum pages', { exact: true }).fill('300');
+    await saveDialog();
+    await page
+      .getByTestId('metadata-profile-card')
+      .filter({ hasText: 'Long books' })
+      .filter({ hasText: 'pages ≥ 300' })
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Add release profile' }).click();
+    await dialog().getByLabel('Must contain', { exact: true }).fill('epub');
+    await dialog().getByLabel('Must contain', { exact: true }).press('Enter');
+    await saveDialog();
+    await page.getByTestId('release-profile-card').filter({ hasText: 'epub' }).waitFor();
+
+    // A delay profile needs a tag of its own: the second one uses a tag made here.
+    const audio = await api<{ id: number }>('tag', { method: 'POST', body: { label: 'audio' } });
+    for (const [tag, delay] of [
+      ['ebooks', '60'],
+      ['audio', '5'],
+    ]) {
+      await page.getByRole('button', { name: 'Add delay profile' }).click();
+      await dialog().getByLabel('Usenet delay', { exact: true }).fill(delay);
+      await dialog().getByLabel('Tags', { exact: true }).click();
+      await page.getByRole('option', { name: tag, exact: true }).click();
+      await dialog().getByLabel('Usenet delay', { exact: true }).click(); // closes the tag list
+      await saveDialog();
+    }
+    const rows = page.getByTestId('delay-profile-row');
+    await rows.filter({ hasText: 'Usenet 5 min' }).waitFor();
+    expect(await rows.allInnerTexts()).toEqual([
+      expect.stringContaining('Usenet 60 min'),
+      expect.stringContaining('Usenet 5 min'),
+      expect.stringContaining('Everything else'),
+    ]);
+    await rows.nth(1).getByRole('button', { name: 'Move up' }).click();
+    await rows.first().filter({ hasText: 'Usenet 5 min' }).waitFor();
+    const ordered = await api<{ tags: number[] }[]>('delayprofile');
+    expect(ordered.map((profile) => profile.tags)).toEqual([[audio.id], [expect.any(Number)], []]);
+    await shot('settings-profiles');
+    expectCleanPage();
+  });
+
+  it('quality definitions: a size slider, a guarded navigation away, and save all', async () => {
+    await openSettings('Quality', 'Quality definitions');
+    const epub = page.getByTestId('quality-definition-row').filter({ hasText: 'EPUB' });
+    await epub.getByRole('slider', { name: 'Maximum size of EPUB' }).focus();
+    for (let step = 0; step < 10; step++) await page.keyboard.press('ArrowLeft');
+    await epub.getByTestId('max-size').filter({ hasText: '340 MB' }).waitFor();
+    await shot('settings-quality-definitions');
+    // Leaving with unsaved changes asks first; staying keeps them.
+    await page.getByRole('navigation').getByRole('link', { name: 'General', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Unsaved changes' }).waitFor();
+    await page.getByRole('button', { name: 'Stay' }).click();
+    expect(page.url()).toMatch(/\/settings\/quality$/);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    const definitions = await api<{ quality: { name: string }; maxSize: number | null }[]>('qualitydefinition');
+    expect(definitions.find((definition) => definition.quality.name === 'EPUB')?.maxSize).toBe(340);
+    // Saved: nothing holds the navigation any more.
+    await openSettings('General', 'General');
+    expectCleanPage();
+  });
+
+  it('General: the API key is copied, and a reset shows the new key while the UI keeps working', async () => {
+    await world.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.quire.url });
+    const key = page.getByTestId('settings-api-key');
+    const before = await key.inputValue();
+    expect(before).toBe(world.apiKey);
+    await page.getByRole('button', { name: 'Copy API key' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(before);
+    await page.getByRole('button', { name: 'Reset API key' }).click();
+    await page.getByTestId('api-key-reset').waitFor();
+    const after = await key.inputValue();
+    expect(after).not.toBe(before);
+    expect(after).toMatch(/^[0-9a-f]{32}$/);
+    await shot('settings-general');
+    // The old key is refused, the new one works; the page goes on working with it.
+    await expect(api('system/status')).rejects.toThrow(/401/);
+    world.apiKey = after;
+    await api('system/status');
+    await openSettings('Indexers', 'Indexers');
+    await page.getByTestId('provider-card').filter({ hasText: 'Fake Newznab' }).waitFor();
+    expectCleanPage();
+  });
+
+  it('UI and Development pages save their settings', async () => {
+    await openSettings('UI', 'UI');
+    await page.getByRole('combobox', { name: 'First day of week' }).click();
+    await page.getByRole('option', { name: 'Monday', exact: true }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    expect(await api<{ firstDayOfWeek: number }>('config/ui')).toMatchObject({ firstDayOfWeek: 1 });
+    await openSettings('Development', 'Development');
+    await page.getByLabel('Log files kept', { exact: true }).fill('7');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    expect(await api<{ logRotate: number }>('config/development')).toMatchObject({ logRotate: 7 });
+    expectCleanPage();
+  });
+
   it('after a reload everything is saved, secrets masked, and the stored key still passes the test', async () => {
     await page.reload();
-    await page.getByRole('heading', { name: 'Tags' }).waitFor();
+    await page.getByRole('heading', { name: 'Development' }).waitFor();
     await openSettings('Connect', 'Connections');
     await page.getByTestId('provider-card').filter({ hasText: 'Phone' }).click();
     expect(await dialog().getByLabel('On Grab', { exact: true }).isChecked()).toBe(true);
@@ -274,7 +410,7 @@ describe('web UI: settings', () => {
     await page.getByTestId('provider-card').filter({ hasText: 'Fake Newznab' }).click();
     const key = dialog().getByLabel('API Key', { exact: true });
     expect(await key.inputValue()).toBe('********');
-    expect(await dialog().getByLabel('URL', { exact: true }).inputValue()).toBe(indexer.url);
+    expect(await dialog().getByLabel('URL', { exact: true }).inputValue()).toBe(world.indexer.url);
     // Unchanged, the masked key is sent back as is: the server tests (and keeps) the stored one.
     await testAndSave();
     await shot('settings-indexers');

@@ -15,6 +15,7 @@ export const PASSWORD = 'correct horse battery';
 /**
  * A built Quire on the test database with the fake Open Library, a fake Newznab indexer (two Hobbit releases) and a
  * fake SABnzbd configured, a browser signed in through the first-run page, and a collector of page problems.
+ * `fresh` leaves Quire as a first start finds it: the fakes run, but no root folder, indexer nor client is set up.
  */
 export class UiWorld {
   openLibrary!: FakeOpenLibrary;
@@ -38,7 +39,7 @@ export class UiWorld {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  async start(env: Record<string, string> = {}): Promise<void> {
+  async start(env: Record<string, string> = {}, options: { fresh?: boolean } = {}): Promise<void> {
     await truncateAllTables();
     const now = new Date().toUTCString();
     this.openLibrary = await FakeOpenLibrary.start();
@@ -64,6 +65,16 @@ export class UiWorld {
       method: 'PUT',
       body: { ...(await this.api<object>('config/metadataprovider')), requestsPerMinute: 600 },
     });
+    if (!options.fresh) await this.configureLibrary();
+    this.browser = await launchChromium();
+    ({ context: this.context, page: this.page } = await newPage(this.browser));
+    this.problems = new PageProblems(this.page, { missingAllowed: [/\/MediaCover\//] });
+    // Confirmation dialogs (clear, restore) are accepted.
+    this.page.on('dialog', (dialog) => void dialog.accept());
+  }
+
+  /** A root folder, the fake indexer and the fake SABnzbd, as a configured Quire has them. */
+  private async configureLibrary(): Promise<void> {
     const profiles = await this.api<{ id: number }[]>('metadataprofile');
     await this.api('rootfolder', {
       method: 'POST',
@@ -106,11 +117,6 @@ export class UiWorld {
         ],
       },
     });
-    this.browser = await launchChromium();
-    ({ context: this.context, page: this.page } = await newPage(this.browser));
-    this.problems = new PageProblems(this.page, { missingAllowed: [/\/MediaCover\//] });
-    // Confirmation dialogs (clear, restore) are accepted.
-    this.page.on('dialog', (dialog) => void dialog.accept());
   }
 
   /** Creates the login on the first-run page, which signs the browser in. */

@@ -3,19 +3,20 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { urlBase } from './api/client';
 import { queryClient } from './api/query-client';
 import { App } from './app/App';
 import { theme } from './app/theme';
 
+// A data router, so that forms with unsaved changes can block navigation (useBlocker); the app's own <Routes> stay.
+const router = createBrowserRouter([{ path: '*', element: <App /> }], { basename: urlBase() || '/' });
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter basename={urlBase() || '/'}>
-          <App />
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -14,6 +14,9 @@ export type Release = Schemas['ReleaseResource'];
 export type Command = Schemas['CommandResource'];
 export type History = Schemas['HistoryResource'];
 export type NotificationConnection = Schemas['NotificationResource'];
+export type DelayProfile = Schemas['DelayProfileResource'];
+export type ReleaseProfile = Schemas['ReleaseProfileResource'];
+export type QualityDefinition = Schemas['QualityDefinitionResource'];
 
 /** What `/initialize.json` answers: the key and the API root every later call uses. */
 export type InitializeConfig = Schemas['InitializeResource'];

@@ -36,7 +36,9 @@ const settingsPage = (name: keyof typeof import('../features/settings/pages')) =
   lazy(() => import('../features/settings/pages').then((pages) => ({ default: pages[name] })));
 const SETTINGS_PAGES = {
   mediamanagement: settingsPage('MediaManagementPage'),
-  profiles: settingsPage('QualityProfilesPage'),
+  profiles: settingsPage('ProfilesPage'),
+  quality: settingsPage('QualityDefinitionsPage'),
+  customformats: settingsPage('CustomFormatsPage'),
   indexers: settingsPage('IndexersPage'),
   downloadclients: settingsPage('DownloadClientsPage'),
   importlists: settingsPage('ImportListsPage'),
@@ -94,6 +96,8 @@ const NAV_GROUPS = [
 const SETTINGS_NAV = [
   { to: '/settings/mediamanagement', label: 'Media management' },
   { to: '/settings/profiles', label: 'Profiles' },
+  { to: '/settings/quality', label: 'Quality' },
+  { to: '/settings/customformats', label: 'Custom formats' },
   { to: '/settings/indexers', label: 'Indexers' },
   { to: '/settings/downloadclients', label: 'Download clients' },
   { to: '/settings/importlists', label: 'Import lists' },

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Button,
   CopyButton,
   Group,
@@ -10,10 +9,10 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Command, fetchInitialize, setConfig } from '../../api/client';
+import { isFinished } from '../../api/live';
 import { QueryState } from '../../components/States';
 import { SaveBar, useConfigForm } from './config-form';
 
@@ -38,10 +37,21 @@ const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error'].map((value) => ({
 export default function GeneralPage() {
   const form = useConfigForm<HostConfig>('host');
   const { draft } = form;
-  // A new key ends the old one at once: the page reloads to read the new one from /initialize.json.
+  const client = useQueryClient();
+  // A new key ends the old one once the command ran: the UI then takes the new one from /initialize.json (the
+  // session cookie carries it meanwhile) and shows it, without a reload.
   const resetKey = useMutation({
-    mutationFn: () => api('command', { method: 'POST', body: { name: 'ResetApiKey' } }),
-    onSuccess: () => setTimeout(() => window.location.reload(), 1000),
+    mutationFn: async () => {
+      let command = await api<Command>('command', { method: 'POST', body: { name: 'ResetApiKey' } });
+      for (let polls = 0; !isFinished(command) && polls < 50; polls++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        command = await api<Command>(`command/${command.id}`);
+      }
+      const config = await fetchInitialize();
+      setConfig(config);
+      client.setQueryData(['initialize'], config);
+      await form.query.refetch();
+    },
   });
   const backup = useMutation({ mutationFn: () => api('command', { method: 'POST', body: { name: 'Backup' } }) });
   const str = (key: string) => (typeof draft[key] === 'string' ? draft[key] : '');
@@ -120,17 +130,20 @@ export default function GeneralPage() {
                 <TextInput label="API key" value={str('apiKey')} readOnly w={360} data-testid="settings-api-key" />
                 <CopyButton value={str('apiKey')}>
                   {({ copied, copy }) => (
-                    <Tooltip label={copied ? 'Copied' : 'Copy'}>
-                      <ActionIcon variant="light" size="lg" onClick={copy} aria-label="Copy API key">
-                        {copied ? '✓' : '⧉'}
-                      </ActionIcon>
-                    </Tooltip>
+                    <Button variant="light" onClick={copy} aria-label="Copy API key">
+                      {copied ? 'Copied' : 'Copy'}
+                    </Button>
                   )}
                 </CopyButton>
                 <Button color="red" variant="light" onClick={() => resetKey.mutate()} loading={resetKey.isPending}>
                   Reset API key
                 </Button>
               </Group>
+              {resetKey.isSuccess && (
+                <Text size="sm" c="teal" data-testid="api-key-reset">
+                  A new API key is in use: clients using the old one must be given this one.
+                </Text>
+              )}
               {resetKey.error && (
                 <Text size="sm" c="red">
                   {resetKey.error.message}

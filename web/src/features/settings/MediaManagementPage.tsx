@@ -21,6 +21,7 @@ import { keys } from '../../api/keys';
 import { useMetadataProfiles, useQualityProfiles, useRootFolders } from '../../api/shared-queries';
 import { formatBytes } from '../../components/format';
 import { LoadingState, QueryState } from '../../components/States';
+import { PathInput } from '../../components/PathInput';
 import { SaveBar, useConfigForm } from './config-form';
 import { failuresByField } from './provider/provider-form';
 
@@ -125,10 +126,10 @@ function RootFolders() {
           onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
           error={error('name')}
         />
-        <TextInput
+        <PathInput
           label="Path"
           value={draft.path}
-          onChange={(e) => setDraft({ ...draft, path: e.currentTarget.value })}
+          onChange={(path) => setDraft({ ...draft, path })}
           error={error('path')}
           w={280}
         />

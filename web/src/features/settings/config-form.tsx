@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../../api/client';
 import { failuresByField } from './provider/provider-form';
+import { useUnsavedChanges } from './unsaved-changes';
 
 type Config = Record<string, unknown>;
 
@@ -26,6 +27,8 @@ export function useConfigForm<T extends Config>(section: string) {
   const { byField, general } = failuresByField(failures, Object.keys(draft));
   const errorOf = (name: keyof T & string) => byField[name]?.errors.join('; ') || undefined;
   const set = (patch: Partial<T>) => setEdits((current) => ({ ...current, ...patch }));
+  const dirty = Object.keys(edits).length > 0;
+  useUnsavedChanges(dirty);
   return {
     query,
     draft,
@@ -33,7 +36,7 @@ export function useConfigForm<T extends Config>(section: string) {
     save,
     errorOf,
     general,
-    dirty: Object.keys(edits).length > 0,
+    dirty,
     reset: () => setEdits({}),
   };
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cutoffChoices, displayOrder, itemName, moveItem, setAllowed, validCutoff } from './quality-profile';
+import {
+  cutoffChoices,
+  displayOrder,
+  itemName,
+  moveItem,
+  scoredFormats,
+  setAllowed,
+  setFormatScore,
+  validCutoff,
+} from './quality-profile';
 
 const ITEMS = [
   { quality: { id: 0, name: 'Unknown' }, allowed: false },
@@ -27,5 +36,24 @@ describe('quality profile editor', () => {
     expect(validCutoff(ITEMS, 1)).toBe(1);
     expect(validCutoff(setAllowed(ITEMS, 1, false), 1)).toBe(1000);
     expect(validCutoff(setAllowed(setAllowed(ITEMS, 1, false), 1000, false), 1)).toBeUndefined();
+  });
+});
+
+describe('custom format scores', () => {
+  const FORMATS = [
+    { format: 1, name: 'Retail', score: 0 },
+    { format: 2, name: 'Scene', score: 0 },
+  ];
+
+  it('sets one format’s score and leaves the others', () => {
+    expect(setFormatScore(FORMATS, 2, -50)).toEqual([
+      { format: 1, name: 'Retail', score: 0 },
+      { format: 2, name: 'Scene', score: -50 },
+    ]);
+  });
+
+  it('summarises only the scored formats, highest first', () => {
+    expect(scoredFormats(setFormatScore(setFormatScore(FORMATS, 2, -50), 1, 100))).toBe('Retail +100, Scene -50');
+    expect(scoredFormats(FORMATS)).toBe('');
   });
 });

@@ -43,3 +43,23 @@ export function validCutoff(items: ProfileItem[], cutoff: number | undefined): n
   if (choices.some((choice) => Number(choice.value) === cutoff)) return cutoff;
   return choices.length > 0 ? Number(choices[0].value) : undefined;
 }
+
+/** A quality profile's score for one custom format (Quire lists every format, at 0 when never scored). */
+export interface FormatItem {
+  format: number;
+  name?: string;
+  score?: number;
+}
+
+export function setFormatScore(items: FormatItem[], format: number, score: number): FormatItem[] {
+  return items.map((item) => (item.format === format ? { ...item, score } : item));
+}
+
+/** The formats that count (non-zero scores), highest first, for a profile's card. */
+export function scoredFormats(items: FormatItem[] | undefined): string {
+  return [...(items ?? [])]
+    .filter((item) => (item.score ?? 0) !== 0)
+    .sort((a, b) => (b.score ?? 0) - (a.score ?? 0))
+    .map((item) => `${item.name ?? item.format} ${(item.score ?? 0) > 0 ? '+' : ''}${item.score}`)
+    .join(', ');
+}

@@ -10,6 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { PathInput } from '../../../components/PathInput';
 import type { FieldMessages, FormField, FormValue, SelectChoice } from './provider-form';
 
 function Description({ field }: { field: FormField }) {
@@ -131,9 +132,10 @@ export function ProviderFieldInput({
           acceptValueOnBlur
         />
       );
+    case 'path':
+      return <PathInput {...common} value={text} onChange={onChange} />;
     case 'text':
     case 'url':
-    case 'path':
     case 'unsupported':
       return (
         <TextInput

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, Modal, MultiSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useMemo, useState } from 'react';
 import { ApiError, api } from '../../../api/client';
-import { useTags } from '../../../api/shared-queries';
+import { TagSelect } from '../TagSelect';
+import { differs, useUnsavedChanges } from '../unsaved-changes';
 import { ProviderFieldInput } from './ProviderFieldInput';
 import {
   failuresByField,
@@ -84,12 +85,14 @@ export function ProviderModal({
   onClose: () => void;
 }) {
   const client = useQueryClient();
-  const tags = useTags();
   const formFields = useMemo(() => toFormFields(initial.fields), [initial.fields]);
   const [resource, setResource] = useState<ProviderResource>(() => ({ ...initial, fields: undefined }));
   const [values, setValues] = useState<FormValues>(() => initialValues(formFields, initial.fields));
   const [showAdvanced, setShowAdvanced] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
+  useUnsavedChanges(
+    differs(resource, { ...initial, fields: undefined }) || differs(values, initialValues(formFields, initial.fields)),
+  );
   const body: ProviderResource = { ...resource, presets: undefined, fields: toWireFields(formFields, values) };
   const { byField, general } = failuresByField(outcome?.kind === 'failed' ? outcome.failures : [], [
     ...formFields.map((field) => field.name),
@@ -164,13 +167,7 @@ export function ProviderModal({
             messages={byField[field.name]}
           />
         ))}
-        <MultiSelect
-          label="Tags"
-          data={(tags.data ?? []).map((tag) => ({ value: String(tag.id), label: tag.label ?? String(tag.id) }))}
-          value={(resource.tags ?? []).map(String)}
-          onChange={(next) => setResource({ ...resource, tags: next.map(Number) })}
-          searchable
-        />
+        <TagSelect value={resource.tags} onChange={(tags) => setResource({ ...resource, tags })} />
         {hasAdvanced && (
           <Switch
             label="Show advanced settings"
