@@ -179,6 +179,22 @@ export class MetadataSourceUnavailableError extends Error {
   }
 }
 
+/**
+ * The provider knows the id but is still gathering its data (a BookInfo server answers 202, or an author
+ * without works, while it loads a large author in the background). Not an answer to keep: callers change
+ * nothing and try again later (`retryAfterMs` when the provider said when).
+ */
+export class MetadataNotReadyError extends Error {
+  constructor(
+    readonly sourceName: string,
+    readonly what: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(`${what} is still loading at ${sourceName}`);
+    this.name = 'MetadataNotReadyError';
+  }
+}
+
 /** The provider answered that the requested id does not exist. */
 export class MetadataNotFoundError extends Error {
   constructor(

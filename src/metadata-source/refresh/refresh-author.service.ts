@@ -13,6 +13,7 @@ import { MetadataProfileService } from '../../profile/metadata-profile/metadata-
 import {
   METADATA_SOURCE,
   MetadataNotFoundError,
+  MetadataNotReadyError,
   MetadataSource,
   MetadataSourceUnavailableError,
   RemoteAuthor,
@@ -208,6 +209,8 @@ export class RefreshAuthorService {
         );
       if (error instanceof MetadataNotFoundError)
         throw new Error(`Could not refresh ${name}: ${error.message}. Nothing was changed.`);
+      if (error instanceof MetadataNotReadyError)
+        throw new MetadataNotReadyError(error.sourceName, name, error.retryAfterMs);
       throw error;
     }
   }
