@@ -11,6 +11,7 @@ import {
   MIDDLE_EARTH_SERIES_ID,
   TOLKIEN_ID,
 } from '../fakes/book-info.fake';
+import { newBookWithAuthor } from '../utils/book-add';
 import { CommandJson, runCommand, waitForCommand } from '../utils/commands';
 import { FakeOpenLibrary } from '../fakes/open-library.fake';
 import { createTestApp, TestApp } from '../utils/create-test-app';
@@ -137,20 +138,7 @@ describe("metadataSourceType=bookInfo: Readarr's BookInfo protocol as the metada
     const [book] = (await t.api.get('/api/v1/book/lookup?term=work:1540236').expect(200)).body;
     const created = await t.api
       .post('/api/v1/book')
-      .send({
-        ...book,
-        monitored: true,
-        addOptions: { addType: 'manual', searchForNewBook: false },
-        author: {
-          ...book.author,
-          qualityProfileId: 1,
-          metadataProfileId: profile('None'),
-          rootFolderPath: root,
-          monitored: true,
-          monitorNewItems: 'none',
-          addOptions: { monitor: 'none', searchForMissingBooks: false },
-        },
-      })
+      .send(newBookWithAuthor(book, { metadataProfileId: profile('None'), rootFolderPath: root }))
       .expect(200);
     tolkienId = created.body.authorId;
     const refresh = await commandFor('RefreshAuthor', (body) => body.authorId === tolkienId);

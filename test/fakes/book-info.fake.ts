@@ -216,7 +216,7 @@ export class FakeBookInfo {
     }
     match = /^\/series\/(\d+)$/.exec(path);
     if (match) {
-      const series = this.data.series.find((s) => s.id === +match![1]);
+      const series = this.data.series.find((s) => s.id === +match[1]);
       return series ? sendJson(response, 200, this.seriesResource(series)) : send(response, 404, 'not found');
     }
     send(response, 404, 'not found');

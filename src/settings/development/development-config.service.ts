@@ -83,7 +83,7 @@ export class DevelopmentConfigService extends ConfigSectionService<DevelopmentCo
         failure(
           'metadataSourceType',
           `Must be one of: ${METADATA_SOURCE_TYPES.join(', ')}`,
-          next.metadataSourceType as unknown,
+          next.metadataSourceType,
         ),
       );
     if (!LOG_LEVELS.includes(next.consoleLogLevel.toLowerCase()))
