@@ -44,6 +44,11 @@ export class MetadataSourceSettingsService {
     };
   }
 
+  /** The secondary source (the other protocol) for enrichment, when configured. */
+  enrichmentBase(): Promise<string | undefined> {
+    return this.locations.effectiveEnrichmentSource();
+  }
+
   /** Which protocol the configured source speaks (`config/development` `metadataSourceType`). */
   type(): Promise<MetadataSourceType> {
     return this.locations.effectiveMetadataSourceType();

@@ -13,6 +13,7 @@ import { OpenLibrarySource } from './open-library/open-library.source';
 import { BookInfoSource } from './book-info/book-info.source';
 import { ActiveMetadataSource } from './active-metadata-source';
 import { MetadataSourceProbeListener } from './metadata-source-probe.listener';
+import { MetadataEnricher } from './enrichment/metadata-enricher';
 import { CatalogueWriter } from './refresh/catalogue-writer';
 import { LibraryEventsListener } from './refresh/library-events.listener';
 import { NotReadyRetries } from './refresh/not-ready-retries';
@@ -40,6 +41,7 @@ import {
     ActiveMetadataSource,
     { provide: METADATA_SOURCE, useExisting: ActiveMetadataSource },
     MetadataSourceProbeListener,
+    MetadataEnricher,
     LibraryIndexRepository,
     LookupService,
     CatalogueWriter,

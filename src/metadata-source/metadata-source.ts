@@ -110,6 +110,8 @@ export interface RemoteBook {
   editions?: RemoteEdition[];
   /** Series the work belongs to, when the source knows (empty or absent otherwise). */
   series?: RemoteSeriesLink[];
+  /** Fields filled from another source than the one that answered (field → that source's name). */
+  provenance?: Record<string, string>;
 }
 
 export interface BookSearchQuery {

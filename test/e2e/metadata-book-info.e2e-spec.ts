@@ -252,4 +252,28 @@ describe("metadataSourceType=bookInfo: Readarr's BookInfo protocol as the metada
     ]);
     await t.api.get('/api/v1/migration/rematch/999999').expect(404);
   });
+
+  it('enrichment: Open Library lacks series, the BookInfo server has them (found by ISBN), with provenance', async () => {
+    await t.api.put('/api/v1/config/development').send({ metadataEnrichmentSource: 'not a url' }).expect(400);
+    const saved = await t.api
+      .put('/api/v1/config/development')
+      .send({ metadataEnrichmentSource: fake.url })
+      .expect(200);
+    expect(saved.body).toMatchObject({ metadataSourceType: 'openLibrary', metadataEnrichmentSource: fake.url });
+    const before = fake.requestsTo('/book/isbn/9780261102217').length;
+
+    const refreshed = await runCommand(t, 'RefreshAuthor', { authorId: tolkienId });
+    expect([refreshed.status, refreshed.exception]).toEqual(['completed', undefined]);
+    expect(fake.requestsTo('/book/isbn/9780261102217').length).toBeGreaterThan(before);
+    const rows = await sql<{ foreign_book_id: string; metadata_provenance: Record<string, string> }>(
+      'SELECT foreign_book_id, metadata_provenance FROM book WHERE author_id = $1 ORDER BY foreign_book_id',
+      [tolkienId],
+    );
+    // The Hobbit has a description at Open Library: only its series came from BookInfo.
+    expect(rows.find((row) => row.foreign_book_id === 'OL262758W')?.metadata_provenance).toEqual({
+      series: 'BookInfo',
+    });
+    // A book Open Library does not list (kept under its BookInfo id) is not enriched by this refresh.
+    expect(rows.find((row) => row.foreign_book_id === '60379456')?.metadata_provenance).toEqual({});
+  });
 });

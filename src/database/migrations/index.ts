@@ -14,6 +14,7 @@ import { LibraryVersion1763881300000 } from './1763881300000-library-version';
 import { MigrationReport1763882300000 } from './1763882300000-migration-report';
 import { BookFileCountersPerStatement1763882500000 } from './1763882500000-book-file-counters-per-statement';
 import { MetadataRematchReport1763882700000 } from './1763882700000-metadata-rematch-report';
+import { BookMetadataProvenance1763882800000 } from './1763882800000-book-metadata-provenance';
 
 /** Every migration, in order. New migrations are appended here (never edited after they land). */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   MigrationReport1763882300000,
   BookFileCountersPerStatement1763882500000,
   MetadataRematchReport1763882700000,
+  BookMetadataProvenance1763882800000,
 ];

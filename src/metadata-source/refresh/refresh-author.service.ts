@@ -8,6 +8,7 @@ import { Book } from '../../book/book.entity';
 import { Edition } from '../../book/edition.entity';
 import { CommandQueueService } from '../../command/command-queue.service';
 import { NotFoundError } from '../../common/errors/domain-errors';
+import { MetadataEnricher } from '../enrichment/metadata-enricher';
 import { MediaCoverService } from '../media-cover/media-cover.service';
 import { MetadataProfileService } from '../../profile/metadata-profile/metadata-profile.service';
 import {
@@ -50,6 +51,7 @@ export class RefreshAuthorService {
     private readonly covers: MediaCoverService,
     private readonly events: EventEmitter2,
     private readonly commands: CommandQueueService,
+    private readonly enricher: MetadataEnricher,
   ) {}
 
   async allAuthorIds(): Promise<number[]> {
@@ -165,6 +167,7 @@ export class RefreshAuthorService {
       }
       planned.push({ book: work, editions: kept });
     }
+    await this.enricher.enrich(planned);
     return { remote, planned, skipped };
   }
 

@@ -11,6 +11,8 @@ export class DevelopmentConfigResource {
   @IsOptional()
   @IsIn(METADATA_SOURCE_TYPES, { message: `metadataSourceType must be one of: ${METADATA_SOURCE_TYPES.join(', ')}` })
   metadataSourceType?: MetadataSourceType;
+  /** A server of the other protocol that fills series and descriptions the primary source lacks ('' = off). */
+  @IsOptional() @IsString() metadataEnrichmentSource?: string;
   @IsOptional() @IsString() coverSource?: string;
   @IsOptional() @IsString() consoleLogLevel?: string;
   @IsOptional() @IsBoolean() logSql?: boolean;

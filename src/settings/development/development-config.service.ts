@@ -74,17 +74,13 @@ export class DevelopmentConfigService extends ConfigSectionService<DevelopmentCo
 
   protected async validate(next: DevelopmentConfig): Promise<void> {
     const failures: ValidationFailure[] = [];
-    for (const field of ['metadataSource', 'coverSource'] as const) {
+    for (const field of ['metadataSource', 'coverSource', 'metadataEnrichmentSource'] as const) {
       if (next[field] && !isHttpUrl(next[field]))
         failures.push(failure(field, `'${next[field]}' is not a valid http(s) URL`, next[field]));
     }
     if (!(METADATA_SOURCE_TYPES as readonly string[]).includes(next.metadataSourceType))
       failures.push(
-        failure(
-          'metadataSourceType',
-          `Must be one of: ${METADATA_SOURCE_TYPES.join(', ')}`,
-          next.metadataSourceType,
-        ),
+        failure('metadataSourceType', `Must be one of: ${METADATA_SOURCE_TYPES.join(', ')}`, next.metadataSourceType),
       );
     if (!LOG_LEVELS.includes(next.consoleLogLevel.toLowerCase()))
       failures.push(

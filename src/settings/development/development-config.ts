@@ -7,6 +7,11 @@ export interface DevelopmentConfig {
   metadataSource: string;
   /** Quire-only: the protocol `metadataSource` speaks (probed when a URL is set without it). */
   metadataSourceType: MetadataSourceType;
+  /**
+   * Quire-only: a server of the other protocol consulted when the primary source lacks a book's series or
+   * description (found by ISBN); empty = off.
+   */
+  metadataEnrichmentSource: string;
   /** Quire-only: base URL of the cover image server. */
   coverSource: string;
   consoleLogLevel: string;
@@ -20,6 +25,7 @@ export const DEVELOPMENT_CONFIG_KEY = 'development';
 export const DEVELOPMENT_CONFIG_DEFAULTS: DevelopmentConfig = {
   metadataSource: 'https://openlibrary.org',
   metadataSourceType: 'openLibrary',
+  metadataEnrichmentSource: '',
   coverSource: 'https://covers.openlibrary.org',
   consoleLogLevel: '',
   logSql: false,

@@ -42,6 +42,12 @@ export class MetadataSourceSettings {
     return METADATA_SOURCE_TYPES.includes(stored) ? stored : DEVELOPMENT_CONFIG_DEFAULTS.metadataSourceType;
   }
 
+  /** The secondary source's URL (`metadataEnrichmentSource`), or undefined when enrichment is off. */
+  async effectiveEnrichmentSource(): Promise<string | undefined> {
+    const configured = (await this.config()).metadataEnrichmentSource?.trim();
+    return configured ? trimSlash(configured) : undefined;
+  }
+
   /** Called after `PUT /config/development` so this process sees the change at once. */
   invalidate(): void {
     this.cached = undefined;
