@@ -7,7 +7,7 @@ import { FakeHttpServer, RecordedRequest, send, sendJson } from './fake-http';
  * `/book/isbn/{isbn}` and `/book/asin/{asin}` (303 to `/book/{id}`), `/book/bulk` (POST 303 to GET `?id=…`),
  * `/search?q=`, `/series/{id}`, `/author/changed?since=`, and cover images under `/images/`.
  *
- * Data: J.R.R. Tolkien (four works, a series, a French edition) and a large author with hundreds of works who
+ * Data: J.R.R. Tolkien (four works, a series, a French edition) and a large author with hundreds of works (200) who
  * can be made to answer "still loading" first (`startLoading`: 202 with Retry-After, or 200 without works).
  */
 
@@ -15,7 +15,7 @@ type Json = Record<string, any>;
 
 export const TOLKIEN_ID = 656983;
 export const LARGE_AUTHOR_ID = 9000001;
-export const LARGE_AUTHOR_WORKS = 300;
+export const LARGE_AUTHOR_WORKS = 200;
 export const MIDDLE_EARTH_SERIES_ID = 66175;
 
 interface FakeEdition {
