@@ -37,6 +37,10 @@ export class Book {
   @Column({ type: 'integer', array: true, default: () => "'{}'" })
   relatedBooks!: number[];
 
+  /** Fields a refresh filled from the secondary metadata source (field → source name), e.g. `{series: 'BookInfo'}`. */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  metadataProvenance!: Record<string, string>;
+
   @Column({ type: 'jsonb' })
   ratings!: RatingsValue;
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MetadataSourceSettings as SourceLocations } from '../settings/development/metadata-source-settings';
+import type { MetadataSourceType } from '../settings/development/development-config';
 import { ConfigStore } from '../database/config-store.service';
 import {
   METADATA_PROVIDER_CONFIG_DEFAULTS,
@@ -14,6 +15,8 @@ export interface MetadataSourceSettings {
   requestsPerMinute: number;
   userAgent: string;
 }
+
+export type { MetadataSourceType };
 
 /**
  * Where the metadata source lives (env METADATA_SOURCE_URL / COVER_SOURCE_URL, else `config/development`
@@ -39,5 +42,15 @@ export class MetadataSourceSettingsService {
       requestsPerMinute: provider.requestsPerMinute > 0 ? provider.requestsPerMinute : 60,
       userAgent: provider.userAgent.trim() || 'Quire',
     };
+  }
+
+  /** The secondary source (the other protocol) for enrichment, when configured. */
+  enrichmentBase(): Promise<string | undefined> {
+    return this.locations.effectiveEnrichmentSource();
+  }
+
+  /** Which protocol the configured source speaks (`config/development` `metadataSourceType`). */
+  type(): Promise<MetadataSourceType> {
+    return this.locations.effectiveMetadataSourceType();
   }
 }

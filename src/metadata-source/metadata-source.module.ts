@@ -11,8 +11,13 @@ import { METADATA_SOURCE } from './metadata-source';
 import { MetadataIdentityCheck } from './metadata-identity.check';
 import { MetadataSourceCheck } from './metadata-source.check';
 import { OpenLibrarySource } from './open-library/open-library.source';
+import { BookInfoSource } from './book-info/book-info.source';
+import { ActiveMetadataSource } from './active-metadata-source';
+import { MetadataSourceProbeListener } from './metadata-source-probe.listener';
+import { MetadataEnricher } from './enrichment/metadata-enricher';
 import { CatalogueWriter } from './refresh/catalogue-writer';
 import { LibraryEventsListener } from './refresh/library-events.listener';
+import { NotReadyRetries } from './refresh/not-ready-retries';
 import { RefreshAuthorService } from './refresh/refresh-author.service';
 import { RefreshBookService } from './refresh/refresh-book.service';
 import { SeriesDetailsFetcher } from './refresh/series-details';
@@ -24,7 +29,7 @@ import {
 } from './refresh/refresh.handlers';
 
 /**
- * The metadata source (Open Library behind the MetadataSource interface), the lookup/search endpoints,
+ * The metadata source (Open Library or a BookInfo server behind the MetadataSource interface, chosen per call), the lookup/search endpoints,
  * and the refresh commands that bring authors, books and editions into the library.
  * Listed first in FEATURE_MODULES: Express matches routes in registration order, and `GET /author/lookup`
  * would otherwise reach `GET /author/:id`.
@@ -34,7 +39,11 @@ import {
   controllers: [AuthorLookupController, BookLookupController, SearchController],
   providers: [
     OpenLibrarySource,
-    { provide: METADATA_SOURCE, useExisting: OpenLibrarySource },
+    BookInfoSource,
+    ActiveMetadataSource,
+    { provide: METADATA_SOURCE, useExisting: ActiveMetadataSource },
+    MetadataSourceProbeListener,
+    MetadataEnricher,
     LibraryIndexRepository,
     LookupService,
     CatalogueWriter,
@@ -46,9 +55,10 @@ import {
     RefreshBookHandler,
     BulkRefreshBookHandler,
     LibraryEventsListener,
+    NotReadyRetries,
     MetadataSourceCheck,
     MetadataIdentityCheck,
   ],
-  exports: [METADATA_SOURCE, RefreshAuthorService, RefreshBookService],
+  exports: [METADATA_SOURCE, ActiveMetadataSource, RefreshAuthorService, RefreshBookService],
 })
 export class MetadataSourceModule {}

@@ -115,6 +115,8 @@ export interface RemoteBook {
   editions?: RemoteEdition[];
   /** Series the work belongs to, when the source knows (empty or absent otherwise). */
   series?: RemoteSeriesLink[];
+  /** Fields filled from another source than the one that answered (field → that source's name). */
+  provenance?: Record<string, string>;
 }
 
 export interface BookSearchQuery {
@@ -181,6 +183,22 @@ export class MetadataSourceUnavailableError extends Error {
   ) {
     super(`Unable to communicate with ${sourceName}: ${detail}`);
     this.name = 'MetadataSourceUnavailableError';
+  }
+}
+
+/**
+ * The provider knows the id but is still gathering its data (a BookInfo server answers 202, or an author
+ * without works, while it loads a large author in the background). Not an answer to keep: callers change
+ * nothing and try again later (`retryAfterMs` when the provider said when).
+ */
+export class MetadataNotReadyError extends Error {
+  constructor(
+    readonly sourceName: string,
+    readonly what: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(`${what} is still loading at ${sourceName}`);
+    this.name = 'MetadataNotReadyError';
   }
 }
 

@@ -24,15 +24,21 @@ import { ProfilesStep } from './steps/profiles.step';
 import { ProvidersStep } from './steps/providers.step';
 import { RecordsStep } from './steps/records.step';
 import { SettingsStep } from './steps/settings.step';
+import { LibraryRematchService } from './rematch/library-rematch.service';
+import { MetadataSourceChangedListener, RematchLibraryHandler } from './rematch/rematch-library.handler';
+import { RematchController } from './rematch/rematch.controller';
+import { RematchReportEntity } from './rematch/rematch-report.entity';
+import { RematchRepository } from './rematch/rematch.repository';
 
 /**
  * Bringing a Readarr (or Bookshelf) library into Quire: `POST /api/v1/migration/readarr`, the
- * MigrateFromReadarr command and its reports, and the `npm run migrate` CLI (which uses ReadarrMigrator).
+ * MigrateFromReadarr command and its reports, and the `npm run migrate` CLI (which uses ReadarrMigrator); and
+ * re-matching the library when the metadata source changes (RematchLibrary, with the same matching engine).
  * Depends on the features it writes into; none of them depends on it.
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([MigrationReportEntity]),
+    TypeOrmModule.forFeature([MigrationReportEntity, RematchReportEntity]),
     MetadataSourceModule,
     ProfileModule,
     TagModule,
@@ -42,7 +48,7 @@ import { SettingsStep } from './steps/settings.step';
     ProviderModule,
     ProviderCoreModule,
   ],
-  controllers: [MigrationController],
+  controllers: [RematchController, MigrationController],
   providers: [
     MigrationService,
     MigrationRepository,
@@ -58,6 +64,10 @@ import { SettingsStep } from './steps/settings.step';
     EditionsStep,
     BookFilesStep,
     RecordsStep,
+    LibraryRematchService,
+    RematchRepository,
+    RematchLibraryHandler,
+    MetadataSourceChangedListener,
   ],
   exports: [ReadarrMigrator, MigrationReportRepository],
 })

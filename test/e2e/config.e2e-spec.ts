@@ -123,6 +123,7 @@ describe('config resources', () => {
     ['metadataprovider', { writeBookTags: 'never' }, 'WriteBookTags'],
     ['metadataprovider', { requestsPerMinute: 0 }, 'RequestsPerMinute'],
     ['development', { metadataSource: 'not a url' }, 'MetadataSource'],
+    ['development', { metadataSourceType: 'goodreads' }, 'MetadataSourceType'],
     ['ui', { uiLanguage: 999 }, 'UiLanguage'],
     ['ui', { uiLanguage: 0 }, 'UiLanguage'],
     ['naming', { standardBookFormat: '{Author Name}' }, 'StandardBookFormat'],
@@ -161,7 +162,12 @@ describe('config resources', () => {
   it('development metadataSource drives the effective metadata source', async () => {
     await t.api
       .put('/api/v1/config/development')
-      .send({ metadataSource: 'http://mirror.example:8080/', coverSource: 'http://covers.example' })
+      // With its type: a URL sent alone would be probed, and tests reach no host but loopback.
+      .send({
+        metadataSource: 'http://mirror.example:8080/',
+        metadataSourceType: 'openLibrary',
+        coverSource: 'http://covers.example',
+      })
       .expect(200);
     const settings = t.app.get(MetadataSourceSettings);
     expect(await settings.effectiveMetadataSource()).toBe('http://mirror.example:8080');

@@ -13,6 +13,8 @@ import { AuthorBookCounts1763881200000 } from './1763881200000-author-book-count
 import { LibraryVersion1763881300000 } from './1763881300000-library-version';
 import { MigrationReport1763882300000 } from './1763882300000-migration-report';
 import { BookFileCountersPerStatement1763882500000 } from './1763882500000-book-file-counters-per-statement';
+import { MetadataRematchReport1763882700000 } from './1763882700000-metadata-rematch-report';
+import { BookMetadataProvenance1763882800000 } from './1763882800000-book-metadata-provenance';
 import { SeriesMonitoringAndFractionalPositions1763882900000 } from './1763882900000-series-monitoring-and-fractional-positions';
 
 /** Every migration, in order. New migrations are appended here (never edited after they land). */
@@ -32,5 +34,7 @@ export const migrations = [
   LibraryVersion1763881300000,
   MigrationReport1763882300000,
   BookFileCountersPerStatement1763882500000,
+  MetadataRematchReport1763882700000,
+  BookMetadataProvenance1763882800000,
   SeriesMonitoringAndFractionalPositions1763882900000,
 ];

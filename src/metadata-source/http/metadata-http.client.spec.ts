@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Counter } from 'prom-client';
-import { MetadataSourceUnavailableError } from '../metadata-source';
+import { MetadataNotReadyError, MetadataSourceUnavailableError } from '../metadata-source';
 import { MetadataHttpClient } from './metadata-http.client';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -115,5 +115,26 @@ describe('MetadataHttpClient', () => {
     const http = client({ retries: 0 });
     await expect(http.getJson(`${base}/j.json`, identity)).rejects.toThrow();
     await expect(http.getJson(`${base}/j.json`, identity)).resolves.toEqual({ n: 2 });
+  });
+
+  it('treats 202 and an empty body as "still loading", with Retry-After, and never caches them', async () => {
+    let n = 0;
+    handler = (_request, response) => {
+      n++;
+      if (n === 1) {
+        response.writeHead(202, { 'Retry-After': '7' });
+        response.end();
+      } else if (n === 2) {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end('');
+      } else json(200, { n })(_request, response);
+    };
+    const http = client({ retries: 0 });
+    const first = await http.getJson(`${base}/author/1`, identity).catch((error: unknown) => error);
+    expect(first).toBeInstanceOf(MetadataNotReadyError);
+    expect((first as MetadataNotReadyError).retryAfterMs).toBe(7000);
+    await expect(http.getJson(`${base}/author/1`, identity)).rejects.toBeInstanceOf(MetadataNotReadyError);
+    expect(http.cacheStats.entries).toBe(0);
+    await expect(http.getJson(`${base}/author/1`, identity)).resolves.toEqual({ n: 3 });
   });
 });

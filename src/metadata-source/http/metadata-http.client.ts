@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectMetric, makeCounterProvider } from '@willsoto/nestjs-prometheus';
 import type { Counter } from 'prom-client';
-import { MetadataSourceUnavailableError } from '../metadata-source';
+import { MetadataNotReadyError, MetadataSourceUnavailableError } from '../metadata-source';
 import { ResponseCache, ResponseCacheOptions } from './response-cache';
 import { TokenBucket } from './token-bucket';
 
@@ -10,7 +10,7 @@ export const METADATA_REQUESTS_METRIC = 'quire_metadata_source_requests_total';
 export const metadataHttpMetricProviders = [
   makeCounterProvider({
     name: METADATA_REQUESTS_METRIC,
-    help: 'Requests to the metadata source by outcome (ok, cached, not_found, retry, failed)',
+    help: 'Requests to the metadata source by outcome (ok, cached, not_found, not_ready, retry, failed)',
     labelNames: ['outcome'],
   }),
 ];
@@ -81,7 +81,8 @@ export class MetadataHttpClient {
 
   /**
    * GET a JSON document; `undefined` for 404. `fresh` skips the cache but stores the new answer; `store: false`
-   * keeps the answer out of the cache (one-off bulk lookups whose callers keep what they need).
+   * keeps the answer out of the cache (one-off bulk lookups whose callers keep what they need). A 202 or an
+   * empty body ("still loading") throws MetadataNotReadyError and is never cached.
    */
   async getJson<T>(
     url: string,
@@ -98,6 +99,14 @@ export class MetadataHttpClient {
     const response = await this.fetchWithRetry(url, identity, 'application/json', options);
     if (!response) return undefined;
     const text = await response.text();
+    if (response.status === 202 || !text.trim()) {
+      this.requests.inc({ outcome: 'not_ready' });
+      throw new MetadataNotReadyError(
+        identity.sourceName,
+        redact(url),
+        parseRetryAfter(response.headers.get('retry-after')),
+      );
+    }
     let parsed: T;
     try {
       parsed = JSON.parse(text) as T;

@@ -117,15 +117,19 @@ export function toLookupAuthorResource(author: RemoteAuthor, localId?: number): 
   };
 }
 
-/** The author of a book result when only its id and name are known (search results). */
+/**
+ * The author of a book result when only its id and name are known (search results). Open Library keys get the
+ * covers host's photo and the site's page; other sources' ids get neither.
+ */
 export function authorFromRef(ref: RemoteAuthorRef, coverBase: string, siteBase: string): RemoteAuthor {
+  const openLibrary = /^OL\d+A$/.test(ref.foreignAuthorId);
   return {
     foreignAuthorId: ref.foreignAuthorId,
     name: ref.name ?? ref.foreignAuthorId,
     status: 'continuing',
     aliases: [],
-    images: [{ coverType: 'poster', url: `${coverBase}/a/olid/${ref.foreignAuthorId}-L.jpg` }],
-    links: [{ url: `${siteBase}/authors/${ref.foreignAuthorId}`, name: 'Open Library' }],
+    images: openLibrary ? [{ coverType: 'poster', url: `${coverBase}/a/olid/${ref.foreignAuthorId}-L.jpg` }] : [],
+    links: openLibrary ? [{ url: `${siteBase}/authors/${ref.foreignAuthorId}`, name: 'Open Library' }] : [],
     genres: [],
     ratings: { votes: 0, value: 0, popularity: 0 },
   };

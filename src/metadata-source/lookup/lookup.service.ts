@@ -5,6 +5,7 @@ import { ServiceUnavailableError } from '../../common/errors/domain-errors';
 import {
   METADATA_SOURCE,
   MetadataNotFoundError,
+  MetadataNotReadyError,
   MetadataSource,
   MetadataSourceUnavailableError,
   RemoteAuthor,
@@ -195,6 +196,8 @@ export class LookupService {
       return await work();
     } catch (error) {
       if (error instanceof MetadataNotFoundError) return [];
+      if (error instanceof MetadataNotReadyError)
+        throw new ServiceUnavailableError(`Search for '${term}' failed: ${error.message}, try again shortly.`);
       if (error instanceof MetadataSourceUnavailableError)
         throw new ServiceUnavailableError(
           `Search for '${term}' failed. Unable to communicate with ${this.source.name}.`,

@@ -35,7 +35,10 @@ export type AuthorMetadataValues = Pick<
   | 'ratings'
 >;
 
-export type BookValues = Pick<Book, 'title' | 'cleanTitle' | 'releaseDate' | 'links' | 'genres' | 'ratings'>;
+export type BookValues = Pick<
+  Book,
+  'title' | 'cleanTitle' | 'releaseDate' | 'links' | 'genres' | 'ratings' | 'metadataProvenance'
+>;
 
 export type EditionValues = Pick<
   Edition,
@@ -95,6 +98,7 @@ export function bookValues(book: RemoteBook): BookValues {
     links: linkValues(book.links),
     genres: book.genres,
     ratings: ratingsValue(book.ratings),
+    metadataProvenance: book.provenance ?? {},
   };
 }
 

@@ -8,11 +8,13 @@ import { Book } from '../../book/book.entity';
 import { Edition } from '../../book/edition.entity';
 import { CommandQueueService } from '../../command/command-queue.service';
 import { NotFoundError } from '../../common/errors/domain-errors';
+import { MetadataEnricher } from '../enrichment/metadata-enricher';
 import { MediaCoverService } from '../media-cover/media-cover.service';
 import { MetadataProfileService } from '../../profile/metadata-profile/metadata-profile.service';
 import {
   METADATA_SOURCE,
   MetadataNotFoundError,
+  MetadataNotReadyError,
   MetadataSource,
   MetadataSourceUnavailableError,
   RemoteAuthor,
@@ -51,6 +53,7 @@ export class RefreshAuthorService {
     private readonly events: EventEmitter2,
     private readonly commands: CommandQueueService,
     private readonly seriesDetails: SeriesDetailsFetcher,
+    private readonly enricher: MetadataEnricher,
   ) {}
 
   async allAuthorIds(): Promise<number[]> {
@@ -173,6 +176,7 @@ export class RefreshAuthorService {
       }
       planned.push({ book: work, editions: kept });
     }
+    await this.enricher.enrich(planned);
     return { remote, planned, skipped };
   }
 
@@ -217,6 +221,8 @@ export class RefreshAuthorService {
         );
       if (error instanceof MetadataNotFoundError)
         throw new Error(`Could not refresh ${name}: ${error.message}. Nothing was changed.`);
+      if (error instanceof MetadataNotReadyError)
+        throw new MetadataNotReadyError(error.sourceName, name, error.retryAfterMs);
       throw error;
     }
   }

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EnvService } from '../../env/env.service';
 import { ConfigStore } from '../../database/config-store.service';
-import { DEVELOPMENT_CONFIG_DEFAULTS, DEVELOPMENT_CONFIG_KEY, DevelopmentConfig } from './development-config';
+import {
+  DEVELOPMENT_CONFIG_DEFAULTS,
+  DEVELOPMENT_CONFIG_KEY,
+  DevelopmentConfig,
+  METADATA_SOURCE_TYPES,
+  MetadataSourceType,
+} from './development-config';
 
 // Other processes may change the setting; re-read it at most this often.
 const CACHE_MS = 5_000;
@@ -28,6 +34,18 @@ export class MetadataSourceSettings {
   async effectiveCoverSource(): Promise<string> {
     const configured = this.env.get('COVER_SOURCE_URL') ?? (await this.config()).coverSource;
     return trimSlash(configured || DEVELOPMENT_CONFIG_DEFAULTS.coverSource);
+  }
+
+  /** The protocol of the metadata source (`config/development` `metadataSourceType`, Open Library by default). */
+  async effectiveMetadataSourceType(): Promise<MetadataSourceType> {
+    const stored = (await this.config()).metadataSourceType;
+    return METADATA_SOURCE_TYPES.includes(stored) ? stored : DEVELOPMENT_CONFIG_DEFAULTS.metadataSourceType;
+  }
+
+  /** The secondary source's URL (`metadataEnrichmentSource`), or undefined when enrichment is off. */
+  async effectiveEnrichmentSource(): Promise<string | undefined> {
+    const configured = (await this.config()).metadataEnrichmentSource?.trim();
+    return configured ? trimSlash(configured) : undefined;
   }
 
   /** Called after `PUT /config/development` so this process sees the change at once. */
