@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import ical from 'ical-generator';
 import { BookRepository } from '../book/book.repository';
 import { BookQueryService } from '../book/book-query.service';
+import { wireJsonReplacer } from '../common/wire/json-replacer';
 import { CalendarRepository } from './calendar.repository';
 import type { CalendarFeedQuery, CalendarQuery } from './calendar.resource';
 
@@ -30,7 +31,7 @@ export class CalendarService {
     const end = query.end ? new Date(query.end) : new Date(startOfToday().getTime() + 2 * DAY_MS);
     const rows = await this.bookRows.findReleasedBetween(start, end, !query.unmonitored);
     if (!query.includeAuthor) return this.books.jsonArray(rows);
-    return JSON.stringify(await this.books.resources(rows, true));
+    return JSON.stringify(await this.books.resources(rows, true), wireJsonReplacer);
   }
 
   async feed(query: CalendarFeedQuery): Promise<string> {

@@ -69,6 +69,9 @@ describe('calendar and iCal feed', () => {
       );
       for (const book of all.body)
         expect(book.author).toMatchObject({ id: book.authorId, statistics: expect.any(Object) });
+      // Readarr's conventions hold in the embedded authors too: dates without fractions, no null properties.
+      expect(all.text).not.toMatch(/\.\d{3}Z"/);
+      expect(all.text).not.toContain(':null');
       await t.api.get('/api/v1/calendar?start=yesterday').expect(400);
       await t.api.get('/api/v1/calendar?unmonitored=perhaps').expect(400);
     });
