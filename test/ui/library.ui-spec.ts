@@ -264,6 +264,46 @@ describe('web UI', () => {
     expect((await fetch(`${quire.url}/api/v1/nothing-here`)).status).toBe(404);
     expect((await fetch(`${quire.url}/ping`)).headers.get('content-type')).toContain('json');
   });
+
+  it('monitors a whole series from the author page; the author’s other books keep their flags', async () => {
+    const [pratchett] = await api<Record<string, unknown>[]>(
+      `author/lookup?term=${encodeURIComponent('Terry Pratchett')}`,
+    );
+    const [folder] = await api<{ path: string }[]>('rootfolder');
+    const author = await api<{ id: number; titleSlug: string }>('author', {
+      method: 'POST',
+      body: {
+        ...pratchett,
+        qualityProfileId: 1,
+        metadataProfileId: 1,
+        rootFolderPath: folder.path,
+        monitored: true,
+        monitorNewItems: 'none',
+        addOptions: { monitor: 'none', searchForMissingBooks: false },
+      },
+    });
+    type SeriesJson = { id: number; title: string; links: { bookId: number }[] };
+    let discworld: SeriesJson | undefined;
+    await expectEventually(async () => {
+      discworld = (await api<SeriesJson[]>(`series?authorId=${author.id}`)).find((s) => s.title === 'Discworld');
+      expect(discworld).toBeDefined();
+    }, 30_000);
+    await page.goto(`${quire.url}/author/${author.titleSlug}`);
+    await page.getByRole('button', { name: 'Monitor series Discworld', exact: true }).click();
+    await page.getByRole('button', { name: 'Unmonitor series Discworld', exact: true }).waitFor();
+    const books = await api<{ id: number; monitored: boolean }[]>(`book?authorId=${author.id}`);
+    const inSeries = new Set(discworld!.links.map((link) => link.bookId));
+    expect(
+      books
+        .filter((book) => book.monitored)
+        .map((book) => book.id)
+        .sort(),
+    ).toEqual([...inSeries].sort());
+    expect(books.length).toBeGreaterThan(inSeries.size);
+    await page.mouse.move(0, 0); // the toggle's tooltip off the picture
+    await shot('author-series');
+    expectCleanPage();
+  });
 });
 
 /** Retries an assertion until it holds (server-side work finishing), at most 20 s. */

@@ -1228,7 +1228,32 @@ export interface paths {
       cookie?: never;
     };
     get: operations['SeriesController_list'];
-    put?: never;
+    /**
+     * Monitor or unmonitor a series (Quire extension)
+     * @description monitored=true monitors every book of the series now and every book that joins it on a later refresh; the author's other books are not touched. monitored=false stops monitoring new books of the series and leaves the books as they are.
+     */
+    put: operations['SeriesController_update[0]'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/series/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One series with every book linked to it (Quire extension) */
+    get: operations['SeriesController_get'];
+    /**
+     * Monitor or unmonitor a series (Quire extension)
+     * @description monitored=true monitors every book of the series now and every book that joins it on a later refresh; the author's other books are not touched. monitored=false stops monitoring new books of the series and leaves the books as they are.
+     */
+    put: operations['SeriesController_update[1]'];
     post?: never;
     delete?: never;
     options?: never;
@@ -2132,6 +2157,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/migration/rematch/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['RematchController_report'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/migration/readarr': {
     parameters: {
       query?: never;
@@ -2953,8 +2994,11 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     DevelopmentConfigResource: {
+      /** @enum {string} */
+      metadataSourceType?: 'openLibrary' | 'bookInfo';
       id?: number;
       metadataSource?: string;
+      metadataEnrichmentSource?: string;
       coverSource?: string;
       consoleLogLevel?: string;
       logSql?: boolean;
@@ -3684,6 +3728,11 @@ export interface components {
       title: string;
       description?: string;
       links: components['schemas']['SeriesBookLinkResource'][];
+      monitored: boolean;
+    };
+    SeriesUpdateResource: {
+      id?: number;
+      monitored: boolean;
     };
     BookResourcePagingResource: {
       page: number;
@@ -4079,6 +4128,48 @@ export interface components {
     MediaFileEntryResource: {
       path: string;
       name: string;
+    };
+    RematchCountsResource: {
+      total: number;
+      matched: number;
+      unchanged: number;
+      unmatched: number;
+    };
+    RematchCountsByKindResource: {
+      authors: components['schemas']['RematchCountsResource'];
+      books: components['schemas']['RematchCountsResource'];
+    };
+    RematchEntryResource: {
+      /** @enum {string} */
+      kind: 'author' | 'book';
+      id: number;
+      title: string;
+      previousForeignId: string;
+      foreignId: string;
+      via: string;
+    };
+    RematchUnmatchedResource: {
+      /** @enum {string} */
+      kind: 'author' | 'book';
+      id: number;
+      title: string;
+      foreignId: string;
+      reason: string;
+    };
+    RematchLookupsResource: {
+      requests: number;
+      identifiers: number;
+      cached: number;
+    };
+    RematchReportResource: {
+      from: string;
+      to: string;
+      counts: components['schemas']['RematchCountsByKindResource'];
+      matched: components['schemas']['RematchEntryResource'][];
+      unmatched: components['schemas']['RematchUnmatchedResource'][];
+      lookups: components['schemas']['RematchLookupsResource'];
+      startedAt: string;
+      finishedAt?: string;
     };
     MigrationEntityCountsResource: {
       found: number;
@@ -7478,6 +7569,77 @@ export interface operations {
       };
     };
   };
+  'SeriesController_update[0]': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SeriesUpdateResource'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeriesResource'];
+        };
+      };
+    };
+  };
+  SeriesController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeriesResource'];
+        };
+      };
+    };
+  };
+  'SeriesController_update[1]': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SeriesUpdateResource'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SeriesResource'];
+        };
+      };
+    };
+  };
   CalendarController_list: {
     parameters: {
       query?: {
@@ -8904,6 +9066,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+    };
+  };
+  RematchController_report: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RematchReportResource'];
+        };
       };
     };
   };

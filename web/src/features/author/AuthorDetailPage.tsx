@@ -131,6 +131,29 @@ function BooksTable({ books, files, onSearch }: { books: Book[]; files: BookFile
   );
 }
 
+/**
+ * Monitors a whole series (Quire extension, `PUT /series/{id}`): its books now and those that join it on later
+ * refreshes; the author's other books keep their flags.
+ */
+function SeriesMonitorToggle({ series, authorId }: { series: Series; authorId: number }) {
+  const client = useQueryClient();
+  const toggle = useMutation({
+    mutationFn: (monitored: boolean) => api(`series/${series.id}`, { method: 'PUT', body: { monitored } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['series', authorId] });
+      void client.invalidateQueries({ queryKey: ['book'] });
+    },
+  });
+  return (
+    <MonitorToggle
+      monitored={toggle.isPending ? toggle.variables : series.monitored}
+      busy={toggle.isPending}
+      label={`series ${series.title ?? ''}`}
+      onChange={(monitored) => toggle.mutate(monitored)}
+    />
+  );
+}
+
 function Header({ author }: { author: Author }) {
   const profiles = useQualityProfiles();
   const tags = useTags();
@@ -306,7 +329,10 @@ function AuthorDetail({ author }: { author: Author }) {
               ) : (
                 groups.map((group) => (
                   <Stack key={group.title} gap={4}>
-                    <Title order={5}>{group.title}</Title>
+                    <Group gap="xs">
+                      {group.series && <SeriesMonitorToggle series={group.series} authorId={authorId} />}
+                      <Title order={5}>{group.title}</Title>
+                    </Group>
                     <BooksTable
                       books={group.books}
                       files={files.data ?? []}

@@ -11,6 +11,7 @@ describe('groupBySeries', () => {
       {
         id: 1,
         title: 'Saga',
+        monitored: false,
         links: [
           { id: 1, seriesId: 1, bookId: 3, seriesPosition: 2 },
           { id: 2, seriesId: 1, bookId: 1, seriesPosition: 1 },
@@ -21,6 +22,7 @@ describe('groupBySeries', () => {
       ['Saga', [1, 3]],
       ['Standalone', [2, 4]],
     ]);
+    expect(groups.map((group) => group.series?.id)).toEqual([1, undefined]);
   });
 
   it('names the single group "Books" when there is no series', () => {

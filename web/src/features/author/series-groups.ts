@@ -5,6 +5,8 @@ type Series = Schemas['SeriesResource'];
 export interface SeriesGroup {
   title: string;
   books: Book[];
+  /** The series the group shows; absent for the standalone books. */
+  series?: Series;
 }
 
 /**
@@ -19,7 +21,7 @@ export function groupBySeries(books: Book[], series: Series[]): SeriesGroup[] {
     const links = [...(item.links ?? [])].sort((a, b) => (a.seriesPosition ?? 0) - (b.seriesPosition ?? 0));
     const members = links.map((link) => byId.get(link.bookId)).filter((book): book is Book => Boolean(book));
     members.forEach((book) => inSeries.add(book.id!));
-    if (members.length > 0) groups.push({ title: item.title ?? 'Series', books: members });
+    if (members.length > 0) groups.push({ title: item.title ?? 'Series', books: members, series: item });
   }
   const standalone = books
     .filter((book) => !inSeries.has(book.id!))
