@@ -170,6 +170,24 @@ describe("metadataSourceType=bookInfo: Readarr's BookInfo protocol as the metada
     expect(fake.requestsTo('/work/').length).toBeGreaterThan(0);
   });
 
+  it('the refresh stores the series BookInfo states: GET /series lists them with their positions', async () => {
+    const series = (await t.api.get(`/api/v1/series?authorId=${tolkienId}`).expect(200)).body as {
+      title: string;
+      links: { position?: string; bookId: number }[];
+    }[];
+    const middleEarth = series.find((item) => item.title === 'Middle-earth Universe');
+    const books = (await t.api.get(`/api/v1/book?authorId=${tolkienId}`).expect(200)).body as {
+      id: number;
+      foreignBookId: string;
+    }[];
+    const foreignId = (bookId: number) => books.find((book) => book.id === bookId)?.foreignBookId;
+    expect(middleEarth?.links.map((link) => [foreignId(link.bookId), link.position])).toEqual([
+      ['3245', '0.5'],
+      ['1540236', '1'],
+      ['3462456', '2'],
+    ]);
+  });
+
   it('an author answered with "still loading" (202 or no works) keeps every book; the refresh is retried', async () => {
     fake.startLoading(TOLKIEN_ID, 1, 'empty');
     const empty = await runCommand(t, 'RefreshAuthor', { authorId: tolkienId }, COMMAND_MS);
