@@ -12,7 +12,7 @@ import {
   TOLKIEN_ID,
 } from '../fakes/book-info.fake';
 import { newBookWithAuthor } from '../utils/book-add';
-import { CommandJson, runCommand, waitForCommand } from '../utils/commands';
+import { runCommand, waitForQueuedCommand } from '../utils/commands';
 import { FakeOpenLibrary } from '../fakes/open-library.fake';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { sql } from '../utils/test-database';
@@ -49,19 +49,8 @@ describe("metadataSourceType=bookInfo: Readarr's BookInfo protocol as the metada
     await openLibrary.close();
   });
 
-  async function commandFor(
-    name: string,
-    match: (body: Record<string, any>) => boolean,
-    timeoutMs = COMMAND_MS,
-  ): Promise<CommandJson> {
-    let found: CommandJson | undefined;
-    await waitFor(async () => {
-      const list = (await t.api.get('/api/v1/command').expect(200)).body as CommandJson[];
-      found = list.find((command) => command.name === name && match(command.body));
-      return !!found;
-    }, `${name} to be queued`);
-    return waitForCommand(t, found!.id, timeoutMs);
-  }
+  const commandFor = (name: string, match: (body: Record<string, any>) => boolean, timeoutMs = COMMAND_MS) =>
+    waitForQueuedCommand(t, name, match, timeoutMs);
 
   const booksOf = (authorId: number) =>
     sql<{ foreign_book_id: string; title: string }>(

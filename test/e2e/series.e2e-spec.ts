@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createBookFile } from '../factories';
-import { drainCommands, runCommand } from '../utils/commands';
+import { drainCommands, runCommand, waitForQueuedCommand } from '../utils/commands';
 import { MetadataFixture, startMetadataFixture } from '../utils/metadata-fixture';
 import { sql } from '../utils/test-database';
 
@@ -59,6 +59,9 @@ describe('series from the metadata source, series monitoring, series naming toke
       })
       .expect(200);
     authorId = created.body.id;
+    // The add queues the refresh after answering: wait for that command, not for an empty queue.
+    const refreshed = await waitForQueuedCommand(f.t, 'RefreshAuthor', (body) => body.authorId === authorId);
+    expect(refreshed.status).toBe('completed');
     await drainCommands(f.t);
   });
   afterAll(async () => {

@@ -126,6 +126,11 @@ describe('web UI', () => {
   it('the authors index and an author page opened by URL ask for their data while the app still loads', async () => {
     const authors = await api<{ id: number; titleSlug: string; authorName: string }[]>('author');
     const author = authors.find((candidate) => candidate.authorName === 'J.R.R. Tolkien')!;
+    // A refresh ending while a page loads makes the app read its lists again: count calls on a quiet library.
+    await expectEventually(async () => {
+      const commands = await api<{ status: string }[]>('command');
+      expect(commands.filter((command) => ['queued', 'started'].includes(command.status))).toEqual([]);
+    }, 30_000);
     /**
      * The API calls of one page load. The app's script is held until `first` has been asked (at most 5 s): only
      * index.html's own script can ask it meanwhile.

@@ -1,6 +1,7 @@
 import { CommandExecutorService } from '../../src/command/command-executor.service';
 import { FINAL_STATUSES } from '../../src/command/command.enums';
 import type { TestApp } from './create-test-app';
+import { waitFor } from './wait-for';
 
 /** A CommandResource as the API returns it (only the fields tests usually read are typed). */
 export interface CommandJson {
@@ -58,4 +59,21 @@ export async function runCommand(
  */
 export async function drainCommands(t: TestApp, timeoutMs = 30_000): Promise<void> {
   await t.app.get(CommandExecutorService).drain(timeoutMs);
+}
+
+/**
+ * Waits for a command that something else queues (an author add queues its refresh after answering) to be queued,
+ * then for it to finish; returns the resource.
+ */
+export async function waitForQueuedCommand(
+  t: TestApp,
+  name: string,
+  match: (body: Record<string, any>) => boolean,
+  timeoutMs = 30_000,
+): Promise<CommandJson> {
+  const queued = await waitFor(async () => {
+    const list = (await t.api.get('/api/v1/command').expect(200)).body as CommandJson[];
+    return list.find((command) => command.name === name && match(command.body));
+  }, `${name} to be queued`);
+  return waitForCommand(t, queued.id, timeoutMs);
 }
