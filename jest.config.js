@@ -1,17 +1,28 @@
 /** @type {import('jest').Config} */
 const swaggerPlugin = { path: '<rootDir>/test/setup/swagger-transformer.js' };
 
-/** What every project shares: TypeScript through ts-jest, `src/` imports, a Node environment. */
+/**
+ * TypeScript through ts-jest, one file at a time (tsconfig.jest.json sets isolatedModules: no type checking, which
+ * `npm run lint` and `npm run build` do): about half the time and a third of the memory of a type-checked compile.
+ */
+const transpileOnly = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.jest.json', diagnostics: false }] };
+
+/**
+ * The contract specs compare the OpenAPI document with Readarr's, so their compile runs the @nestjs/swagger plugin
+ * as `nest build` does; the plugin needs the type checker, hence a full compile for that project only.
+ */
+const withSwaggerPlugin = {
+  '^.+\\.ts$': [
+    'ts-jest',
+    { tsconfig: 'tsconfig.json', diagnostics: false, astTransformers: { before: [swaggerPlugin] } },
+  ],
+};
+
+/** What every project shares: `src/` imports, a Node environment. */
 const base = {
   moduleFileExtensions: ['js', 'json', 'ts'],
   rootDir: '.',
-  transform: {
-    // The Swagger plugin runs here too, so the OpenAPI document under test equals the built one.
-    '^.+\\.ts$': [
-      'ts-jest',
-      { tsconfig: 'tsconfig.json', diagnostics: false, astTransformers: { before: [swaggerPlugin] } },
-    ],
-  },
+  transform: transpileOnly,
   moduleNameMapper: { '^src/(.*)$': '<rootDir>/src/$1' },
   testEnvironment: 'node',
 };
@@ -38,7 +49,10 @@ module.exports = {
     project('unit', ['<rootDir>/src'], ['<rootDir>/src/**/*.spec.ts']),
     withDatabase(project('medium', ['<rootDir>/test'], ['<rootDir>/test/medium/**/*.medium-spec.ts'])),
     withDatabase(project('e2e', ['<rootDir>/test'], ['<rootDir>/test/e2e/**/*.e2e-spec.ts'])),
-    withDatabase(project('contract', ['<rootDir>/test'], ['<rootDir>/test/contract/**/*.e2e-spec.ts'])),
+    withDatabase({
+      ...project('contract', ['<rootDir>/test'], ['<rootDir>/test/contract/**/*.e2e-spec.ts']),
+      transform: withSwaggerPlugin,
+    }),
     withDatabase(project('ui', ['<rootDir>/test'], ['<rootDir>/test/ui/**/*.ui-spec.ts'])),
   ],
   testTimeout: 60000,

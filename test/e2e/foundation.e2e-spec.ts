@@ -115,9 +115,8 @@ describe('foundation: auth, wire conventions, errors', () => {
 
   it('serves the OpenAPI document', async () => {
     const doc = await t.anonymous().get('/docs-json').expect(200);
+    // Its content is checked by the contract specs (compiled with the @nestjs/swagger plugin, as `nest build` does).
     expect(doc.body.openapi).toMatch(/^3\./);
-    expect(doc.body.components.schemas).toHaveProperty('SystemResource');
-    expect(doc.body.components.schemas).toHaveProperty('HostConfigResource');
     await t.anonymous().get('/docs').expect(200).expect('Content-Type', /html/);
   });
 });
