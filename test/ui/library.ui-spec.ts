@@ -3,7 +3,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { FakeSabnzbd } from '../fakes/sabnzbd-fake';
 import type { PageProblems } from './browser';
 import type { BuiltQuire } from './quire-server';
-import { PASSWORD, UiWorld, USER } from './ui-world';
+import { expectEventually, PASSWORD, UiWorld, USER } from './ui-world';
 
 /**
  * The web UI in a real browser (Debian's Chromium through playwright-core) against the built Quire on the test
@@ -310,17 +310,3 @@ describe('web UI', () => {
     expectCleanPage();
   });
 });
-
-/** Retries an assertion until it holds (server-side work finishing), at most 20 s. */
-async function expectEventually(assertion: () => Promise<void>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-  }
-}
