@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ConfigStore } from '../../src/database/config-store.service';
 import { FakeOpenLibrary } from '../fakes/open-library.fake';
 import { makeEpub } from '../fixtures/media/generators';
-import { drainCommands, runCommand } from '../utils/commands';
+import { drainCommands, runCommand, waitForQueuedCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { sql } from '../utils/test-database';
 
@@ -138,6 +138,9 @@ describe('a Cyrillic author keeps one cleanName through lookup, add, refresh, ma
       .expect(200);
     authorId = created.body.id;
     expect(created.body.cleanName).toBe(CLEAN_NAME);
+    // The add queues the refresh after answering: wait for that command, not for an empty queue.
+    const refreshed = await waitForQueuedCommand(t, 'RefreshAuthor', (body) => body.authorId === authorId);
+    expect(refreshed.status).toBe('completed');
     await drainCommands(t);
 
     const author = (await t.api.get(`/api/v1/author/${authorId}`).expect(200)).body;
