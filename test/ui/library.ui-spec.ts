@@ -191,7 +191,12 @@ describe('web UI', () => {
     const row = page
       .getByTestId('book-row')
       .filter({ has: page.getByRole('link', { name: 'The Lord of the Rings', exact: true }) });
+    // The toggle shows the state it is moving to while the save is under way: the server's answer is what counts.
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/v1/book/monitor') && response.request().method() === 'PUT',
+    );
     await row.getByRole('button', { name: 'Monitor The Lord of the Rings' }).click();
+    expect((await saved).ok()).toBe(true);
     await row.getByRole('button', { name: 'Unmonitor The Lord of the Rings' }).waitFor();
     const books = await api<{ title: string; monitored: boolean }[]>('book');
     expect(books.find((book) => book.title === 'The Lord of the Rings')?.monitored).toBe(true);

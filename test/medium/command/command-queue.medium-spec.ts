@@ -70,6 +70,8 @@ describe('command queue and executor (medium)', () => {
         RescanProbe,
         FailingBackupProbe,
       ],
+      // One command at a time, so the order the drain test expects is the queue's order, not a race between runs.
+      env: { COMMAND_CONCURRENCY: '1' },
       fakes: [
         [getToken(QUEUE_DEPTH_METRIC), noMetric],
         [getToken(COMMAND_DURATION_METRIC), noMetric],

@@ -52,7 +52,8 @@ function BooksTable({ books, files, onSearch }: { books: Book[]; files: BookFile
   const monitor = useMutation({
     mutationFn: ({ book, monitored }: { book: Book; monitored: boolean }) =>
       api('book/monitor', { method: 'PUT', body: { bookIds: [book.id], monitored } }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['book'] }),
+    // Pending until the book list is read again: the toggle shows what the server holds, never a guess.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['book'] }),
   });
   const filesByBook = useMemo(() => {
     const map = new Map<number, BookFile[]>();
@@ -79,7 +80,7 @@ function BooksTable({ books, files, onSearch }: { books: Book[]; files: BookFile
             <Table.Tr key={book.id} data-testid="book-row">
               <Table.Td>
                 <MonitorToggle
-                  monitored={pending ? monitor.variables.monitored : Boolean(book.monitored)}
+                  monitored={Boolean(book.monitored)}
                   busy={pending}
                   label={book.title ?? ''}
                   onChange={(monitored) => monitor.mutate({ book, monitored })}
@@ -139,14 +140,15 @@ function SeriesMonitorToggle({ series, authorId }: { series: Series; authorId: n
   const client = useQueryClient();
   const toggle = useMutation({
     mutationFn: (monitored: boolean) => api(`series/${series.id}`, { method: 'PUT', body: { monitored } }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['series', authorId] });
-      void client.invalidateQueries({ queryKey: ['book'] });
-    },
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['series', authorId] }),
+        client.invalidateQueries({ queryKey: ['book'] }),
+      ]),
   });
   return (
     <MonitorToggle
-      monitored={toggle.isPending ? toggle.variables : series.monitored}
+      monitored={Boolean(series.monitored)}
       busy={toggle.isPending}
       label={`series ${series.title ?? ''}`}
       onChange={(monitored) => toggle.mutate(monitored)}

@@ -113,7 +113,7 @@ function BookDetail({ book }: { book: Book }) {
   const [interactive, setInteractive] = useState(false);
   const monitor = useMutation({
     mutationFn: (monitored: boolean) => api('book/monitor', { method: 'PUT', body: { bookIds: [bookId], monitored } }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['book'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['book'] }),
   });
   return (
     <Stack>
@@ -138,7 +138,7 @@ function BookDetail({ book }: { book: Book }) {
         <Stack gap={6} style={{ minWidth: 0 }}>
           <Group gap="xs">
             <MonitorToggle
-              monitored={monitor.isPending ? Boolean(monitor.variables) : Boolean(book.monitored)}
+              monitored={Boolean(book.monitored)}
               busy={monitor.isPending}
               label={book.title ?? ''}
               onChange={(next) => monitor.mutate(next)}

@@ -81,7 +81,7 @@ export default function BooksIndexPage() {
   const monitor = useMutation({
     mutationFn: ({ book, monitored }: { book: Book; monitored: boolean }) =>
       api('book/monitor', { method: 'PUT', body: { bookIds: [book.id], monitored } }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['book'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['book'] }),
   });
   return (
     <Stack gap="sm">
