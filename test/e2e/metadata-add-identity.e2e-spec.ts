@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FakeOpenLibrary } from '../fakes/open-library.fake';
-import { CommandJson, waitForCommand } from '../utils/commands';
+import { CommandJson, waitForCommand, waitForQueuedCommand } from '../utils/commands';
 import type { TestApp } from '../utils/create-test-app';
 import { startMetadataFixture } from '../utils/metadata-fixture';
 import { sql } from '../utils/test-database';
@@ -141,12 +141,9 @@ describe('POST /author and POST /book confirm Open Library ids with the metadata
       path: join(root, 'J.R.R. Tolkien'),
       statistics: { bookCount: 0, bookFileCount: 0, totalBookCount: 0, sizeOnDisk: 0 },
     });
-    const commands = (await t.api.get('/api/v1/command').expect(200)).body as CommandJson[];
-    const refresh = commands.find(
-      (command) => command.name === 'RefreshAuthor' && command.body.authorId === created.body.id,
-    );
-    expect(refresh).toBeDefined();
-    expect((await waitForCommand(t, refresh!.id)).status).toBe('completed');
+    // The add queues its refresh through a domain event, just after it answers.
+    const refresh = await waitForQueuedCommand(t, 'RefreshAuthor', (body) => body.authorId === created.body.id);
+    expect(refresh.status).toBe('completed');
 
     const lookup = (await t.api.get('/api/v1/author/lookup?term=tolkien').expect(200)).body as Record<string, any>[];
     const inLibrary = lookup.find((author) => author.foreignAuthorId === 'OL26320A')!;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigStore } from '../../src/database/config-store.service';
 import { FakeOpenLibrary } from '../fakes/open-library.fake';
-import { CommandJson, runCommand, waitForCommand } from '../utils/commands';
+import { CommandJson, runCommand, waitForQueuedCommand } from '../utils/commands';
 import { recordLibraryNotifications } from '../utils/library-events';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { sql } from '../utils/test-database';
@@ -47,18 +47,8 @@ describe('add author → RefreshAuthor → books and editions from Open Library'
     await fake.close();
   });
 
-  async function refreshCommandFor(id: number): Promise<CommandJson> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const list = await t.api.get('/api/v1/command').expect(200);
-      const found = (list.body as CommandJson[]).find(
-        (command) => command.name === 'RefreshAuthor' && command.body.authorId === id,
-      );
-      if (found) return waitForCommand(t, found.id);
-      if (Date.now() > deadline) throw new Error('RefreshAuthor was not queued');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const refreshCommandFor = (id: number): Promise<CommandJson> =>
+    waitForQueuedCommand(t, 'RefreshAuthor', (body) => body.authorId === id, 10_000);
 
   it('lookup → POST /author queues RefreshAuthor {isNewAuthor}; books are filtered by the metadata profile', async () => {
     const notifications = recordLibraryNotifications(t);

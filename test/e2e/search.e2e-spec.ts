@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { createAuthor, createBook } from '../factories';
 import { FakeNewznab } from '../fakes/newznab-fake';
 import type { FakeSabnzbd } from '../fakes/sabnzbd-fake';
-import { runCommand, waitForCommand } from '../utils/commands';
+import { runCommand, waitForQueuedCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { addIndexer, addSabnzbd, ebookProfileId, startSabnzbd } from '../utils/search-fixture';
 
@@ -158,14 +158,7 @@ describe('search → decide → grab → queue → history (fake Newznab + fake 
     expect(failures.records[0]).toMatchObject({ eventType: 'downloadFailed', bookId, downloadId: failedId });
 
     // autoRedownloadFailed (default true) queued a BookSearch for the book.
-    const commands = (await t.api.get('/api/v1/command').expect(200)).body as {
-      id: number;
-      name: string;
-      body: { bookIds?: number[] };
-    }[];
-    const research = commands.find((c) => c.name === 'BookSearch' && c.body.bookIds?.includes(bookId) && c.id);
-    expect(research).toBeDefined();
-    await waitForCommand(t, research!.id);
+    await waitForQueuedCommand(t, 'BookSearch', (body) => Boolean(body.bookIds?.includes(bookId)));
 
     const grabbed = sab.queue.map((job) => job.name);
     expect(grabbed).toEqual(['Ann Writer - The Lost Garden (epub)']);
