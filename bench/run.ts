@@ -4,6 +4,7 @@
  *   `--only=<text>[,<text>…]`: only the endpoints whose name contains one of them (e.g. `--only=/book,notify`);
  *   `--nodeOptions=<flags>`: NODE_OPTIONS for Quire (e.g. `--max-old-space-size=160` for a heap cap);
  *   `--out=<name>`: write bench/results/<name>.md instead of <date>.md (for partial runs);
+ *   `--uiRuns=<n>`: loads measured per UI page (default 5; the median is reported);
  *   `--cpuProf=<dir>`: Quire's measured runs write V8 CPU profiles (.cpuprofile) into <dir>.
  *
  * Seeds a large library, starts Quire (dist/main.js) on PostgreSQL and on the embedded database,
@@ -36,6 +37,7 @@ const CONNECTIONS = Number(args.connections ?? 8);
 const MODES = (args.modes ?? 'postgres,embedded,rescan,ui').split(',');
 const RESCAN_FILES = Number(args.rescanFiles ?? 20_000);
 const ONLY: string | undefined = args.only;
+const UI_RUNS = Number(args.uiRuns ?? 5);
 const NODE_OPTIONS: string | undefined = args.nodeOptions;
 const LOAD_START = loadavg();
 // --cpu-prof is not allowed in NODE_OPTIONS, so it goes on Quire's command line.
@@ -106,6 +108,7 @@ async function main() {
         apiKey: API_KEY,
         facts,
         log,
+        runs: UI_RUNS,
       });
     }
   } finally {

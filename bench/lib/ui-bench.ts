@@ -22,6 +22,8 @@ export async function benchUi(options: {
   apiKey: string;
   facts: string[];
   log: (message: string) => void;
+  /** Loads measured per page. */
+  runs: number;
 }): Promise<string[]> {
   const { size, serverUrl, quireEnv, apiKey, log } = options;
   const name = `quire_bench_ui_${Date.now()}`;
@@ -61,14 +63,20 @@ export async function benchUi(options: {
       ).rows[0].slug as string;
       await client.end();
       log(`UI: measuring pages (author /author/${slug})`);
-      const rows = await measureUiPages({ url: quire.url, user: USER, authorSlug: slug, webRoot: options.webRoot });
+      const rows = await measureUiPages({
+        url: quire.url,
+        user: USER,
+        authorSlug: slug,
+        webRoot: options.webRoot,
+        runs: options.runs,
+      });
       // Page timings are CPU-bound in the browser: a busy machine shows in them, so the load is part of the result.
       options.facts.push(
         `UI run: load average ${loadavg()
           .map((n) => n.toFixed(1))
           .join(' / ')} (1/5/15 min) after the pages`,
       );
-      return renderUiRows(rows);
+      return renderUiRows(rows, options.runs);
     } finally {
       await quire.stop();
     }

@@ -10,7 +10,9 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
  */
 export interface UiRow {
   page: string;
+  /** Median over the runs. */
   ms: number;
+  worstMs?: number;
   budgetMs?: number;
   transferredKb: number;
   note: string;
@@ -48,22 +50,62 @@ async function transferMeter(page: Page) {
   return { kb: () => bytes / 1024, scripts };
 }
 
+interface Measured {
+  /** Median of the runs, and the slowest. */
+  ms: number;
+  worstMs: number;
+  runs: number;
+  /** Of the last run, whose page and context stay open for the caller (close the context). */
+  kb: number;
+  note: string;
+  scripts: string[];
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * Loads `path` `runs` times, each in a new signed-in context (cold HTTP cache, as a first visit), and reports the
+ * median time from navigation until `ready` resolves, and the slowest run. One load is a single sample of a
+ * CPU-bound race between Chromium's processes and Quire on two cores; the median of several is the figure that
+ * repeats from one bench run to the next.
+ */
 async function measure(
   browser: Browser,
   url: string,
   user: { username: string; password: string },
   path: string,
+  runs: number,
   ready: (page: Page) => Promise<string | void>,
-): Promise<{ ms: number; kb: number; note: string; scripts: string[]; context: BrowserContext; page: Page }> {
+): Promise<Measured> {
+  const times: number[] = [];
+  for (let run = 1; ; run++) {
+    const context = await signedInContext(browser, url, user);
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    const meter = await transferMeter(page);
+    const started = performance.now();
+    await page.goto(`${url}${path}`, { waitUntil: 'commit' });
+    const note = (await ready(page)) ?? '';
+    times.push(performance.now() - started);
+    if (run >= runs) {
+      const sorted = [...times].sort((a, b) => a - b);
+      const ms = sorted[Math.floor((sorted.length - 1) / 2)];
+      return { ms, worstMs: sorted.at(-1)!, runs, kb: meter.kb(), note, scripts: meter.scripts, context, page };
+    }
+    await context.close();
+  }
+}
+
+/**
+ * A first navigation after Chromium starts pays for the browser's own warm-up (its first renderer, font and
+ * code caches), which a person whose browser is already open does not: one unmeasured load takes it.
+ */
+async function warmUp(browser: Browser, url: string, user: { username: string; password: string }) {
   const context = await signedInContext(browser, url, user);
   const page = await context.newPage();
-  page.setDefaultTimeout(60_000);
-  const meter = await transferMeter(page);
-  const started = performance.now();
-  await page.goto(`${url}${path}`, { waitUntil: 'commit' });
-  const note = (await ready(page)) ?? '';
-  const ms = performance.now() - started;
-  return { ms, kb: meter.kb(), note, scripts: meter.scripts, context, page };
+  await page.goto(`${url}/system/status`);
+  await page.getByRole('heading').first().waitFor({ timeout: 60_000 });
+  await context.close();
 }
 
 export async function measureUiPages(options: {
@@ -71,12 +113,15 @@ export async function measureUiPages(options: {
   user: { username: string; password: string };
   authorSlug: string;
   webRoot: string;
+  /** Loads measured per page (the median is reported). */
+  runs: number;
 }): Promise<UiRow[]> {
-  const { url, user } = options;
+  const { url, user, runs } = options;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS });
   const rows: UiRow[] = [];
   try {
-    const authors = await measure(browser, url, user, '/', async (page) => {
+    await warmUp(browser, url, user);
+    const authors = await measure(browser, url, user, '/', runs, async (page) => {
       await page.getByTestId('author-poster').first().waitFor();
       return `${await page.getByTestId('author-count').textContent()} authors, ${await page.getByTestId('author-poster').count()} posters in the DOM`;
     });
@@ -87,6 +132,7 @@ export async function measureUiPages(options: {
     rows.push({
       page: 'Authors index (/) usable',
       ms: authors.ms,
+      worstMs: authors.worstMs,
       budgetMs: 1500,
       transferredKb: authors.kb,
       note: authors.note,
@@ -99,13 +145,14 @@ export async function measureUiPages(options: {
     });
     await authors.context.close();
 
-    const books = await measure(browser, url, user, '/books', async (page) => {
+    const books = await measure(browser, url, user, '/books', runs, async (page) => {
       await page.getByTestId('book-row').first().waitFor();
       return `${await page.getByTestId('book-total').textContent()} books`;
     });
     rows.push({
       page: 'Books index (/books) first rows',
       ms: books.ms,
+      worstMs: books.worstMs,
       budgetMs: 1500,
       transferredKb: books.kb,
       note: books.note,
@@ -123,13 +170,14 @@ export async function measureUiPages(options: {
     });
     await books.context.close();
 
-    const author = await measure(browser, url, user, `/author/${options.authorSlug}`, async (page) => {
+    const author = await measure(browser, url, user, `/author/${options.authorSlug}`, runs, async (page) => {
       await page.getByTestId('book-row').first().waitFor();
       return `${await page.getByTestId('book-row').count()} book rows`;
     });
     rows.push({
       page: 'Author detail usable',
       ms: author.ms,
+      worstMs: author.worstMs,
       budgetMs: 1000,
       transferredKb: author.kb,
       note: author.note,
@@ -149,7 +197,7 @@ export async function measureUiPages(options: {
     ];
     for (const [path, rowId, api] of paged) {
       let apiMs = NaN;
-      const result = await measure(browser, url, user, path, async (page) => {
+      const result = await measure(browser, url, user, path, runs, async (page) => {
         const response = await page.waitForResponse((candidate) => api.test(candidate.url()));
         await response.finished();
         const timing = response.request().timing();
@@ -159,7 +207,13 @@ export async function measureUiPages(options: {
         const records = (await total.count()) > 0 ? await total.textContent() : 'empty';
         return `${records}; first page API ${apiMs.toFixed(0)} ms (budget 500)`;
       });
-      rows.push({ page: `${path} first page`, ms: result.ms, transferredKb: result.kb, note: result.note });
+      rows.push({
+        page: `${path} first page`,
+        ms: result.ms,
+        worstMs: result.worstMs,
+        transferredKb: result.kb,
+        note: result.note,
+      });
       await result.context.close();
     }
   } finally {
@@ -168,14 +222,17 @@ export async function measureUiPages(options: {
   return rows;
 }
 
-export function renderUiRows(rows: UiRow[]): string[] {
-  const fmt = (n: number, digits = 0) => (Number.isNaN(n) ? '—' : n.toFixed(digits));
+export function renderUiRows(rows: UiRow[], runs: number): string[] {
+  const fmt = (n: number | undefined, digits = 0) => (n === undefined || Number.isNaN(n) ? '—' : n.toFixed(digits));
   return [
-    '| UI page | ready ms | budget ms | transferred KB | |',
-    '|---|---:|---:|---:|---|',
+    `Each page: ${runs} loads, each in a new signed-in browser context (cold cache), after one unmeasured warm-up ` +
+      'load; "ready" is the median, "worst" the slowest load.',
+    '',
+    '| UI page | ready ms | worst ms | budget ms | transferred KB | |',
+    '|---|---:|---:|---:|---:|---|',
     ...rows.map(
       (row) =>
-        `| ${row.page} | ${fmt(row.ms)} | ${row.budgetMs ?? '—'} | ${fmt(row.transferredKb, 1)} | ${row.note}${row.budgetMs && row.ms > row.budgetMs ? ' **over budget**' : ''} |`,
+        `| ${row.page} | ${fmt(row.ms)} | ${fmt(row.worstMs)} | ${row.budgetMs ?? '—'} | ${fmt(row.transferredKb, 1)} | ${row.note}${row.budgetMs && row.ms > row.budgetMs ? ' **over budget**' : ''} |`,
     ),
   ];
 }
