@@ -1,11 +1,12 @@
-import { parseFile } from 'music-metadata';
 import type { FileTags, MediaInfoValue } from './media-file.types';
 
 /**
  * Audio tags (ID3v2/v1, MP4/M4B atoms, Vorbis comments in FLAC/Ogg) through `music-metadata`. Major 7 is its
- * last CommonJS line; 8+ is ESM-only, which this jest setup cannot load from node_modules.
+ * last CommonJS line; 8+ is ESM-only, which this jest setup cannot load from node_modules. Loaded on the first
+ * audio file rather than at start-up: about 10 MB of resident memory a library without audiobooks never needs.
  */
 export async function readAudio(path: string): Promise<{ tags: FileTags; mediaInfo: MediaInfoValue }> {
+  const { parseFile } = await import('music-metadata');
   const { common, format } = await parseFile(path, { skipCovers: true, duration: false });
   if (!format.container && !format.codec && !format.sampleRate) throw new Error('No audio stream found');
   const authors = common.albumartist

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import NodeID3 from 'node-id3';
 import { extensionOf } from './media-extensions';
 
 /** The tags Quire writes to an audiobook file (Readarr's retag fields). */
@@ -27,6 +26,11 @@ export const AUDIO_TAG_FIELDS: readonly (keyof AudioTagValues)[] = [
   'language',
 ];
 
+/** node-id3, loaded on the first MP3 retag rather than at start-up (resident memory a small host keeps). */
+async function nodeId3() {
+  return (await import('node-id3')).default;
+}
+
 /**
  * Writes audio tags. Supported: MP3 (ID3v2.3 through `node-id3`, CommonJS, no native code). M4B/M4A and FLAC
  * are read (music-metadata) but not written: no well-kept CommonJS writer for MP4 atoms / Vorbis comments exists,
@@ -40,7 +44,7 @@ export class TagWriter {
 
   /** Current values of the fields Quire writes. */
   async read(path: string): Promise<AudioTagValues> {
-    const tags = await NodeID3.Promise.read(path);
+    const tags = await (await nodeId3()).Promise.read(path);
     return {
       title: tags.title,
       album: tags.album,
@@ -56,7 +60,7 @@ export class TagWriter {
 
   async write(path: string, values: AudioTagValues): Promise<void> {
     if (!this.supports(path)) throw new Error(`Writing tags to ${extensionOf(path)} files is not supported`);
-    await NodeID3.Promise.update(
+    await (await nodeId3()).Promise.update(
       {
         title: values.title,
         album: values.album,
