@@ -6,6 +6,7 @@ import type { AuthorResource } from '../author/author.resource';
 import { NotFoundError } from '../common/errors/domain-errors';
 import { EnvService } from '../env/env.service';
 import { LibraryResponseCache } from '../library-cache/library-response-cache';
+import type { ListItem } from '../library-cache/patchable-list';
 import { Book } from './book.entity';
 import { bookRowJson } from './book-json';
 import { withAuthor } from './book.mapper';
@@ -86,24 +87,40 @@ export class BookQueryService {
       yield await this.listJson(query);
       return;
     }
-    const { cached, now, recorder } = await this.cache.lookup('book');
+    const { cached, now, recorder } = await this.cache.lookupList('book', (ids, at) => this.renderBooks(ids, at));
     if (cached) {
       yield* cached;
       return;
     }
     try {
-      for await (const chunk of this.wholeLibraryJson(now, batchSize)) yield recorder.add(chunk);
+      let first = true;
+      for await (const items of this.wholeLibraryItems(now, batchSize)) {
+        const bytes = recorder.add(items);
+        if (items.length === 0) continue;
+        yield first ? '[' : ',';
+        yield bytes;
+        first = false;
+      }
+      yield first ? '[]' : ']';
       recorder.finish();
     } finally {
       recorder.abandon(); // a client gone mid-list: nothing cached, and requests waiting for it build their own
     }
   }
 
+  /** The wire JSON of these books as they are now (for patching the cached list); missing ids are gone. */
+  private async renderBooks(ids: number[], now: number): Promise<ListItem[]> {
+    if (ids.length === 0) return [];
+    const urlBase = this.env.get('URL_BASE');
+    const rows = await this.repository.findRowsByIds(ids);
+    return rows.map((row) => ({ id: row.id, json: bookRowJson(row, urlBase, now) }));
+  }
+
   /**
    * Every book in keyset batches: the next `batchSize` ids after the last one sent (a bounded id range, so
    * the per-book series aggregate stays within the batch too). One query per batch, none extra.
    */
-  private async *wholeLibraryJson(now: number, batchSize: number): AsyncGenerator<string> {
+  private async *wholeLibraryItems(now: number, batchSize: number): AsyncGenerator<ListItem[]> {
     const batch = (after: number) => {
       const rows = this.repository.findRowsAfter(after, batchSize);
       rows.catch(() => undefined); // a client gone mid-list leaves the prefetch unawaited: not an unhandled rejection
@@ -115,19 +132,18 @@ export class BookQueryService {
     for (;;) {
       const rows = await pending;
       if (rows.length === 0) break;
-      const first = last === 0;
       last = rows[rows.length - 1].id;
       // The next batch is fetched while this one is written: PostgreSQL and Node overlap.
       if (rows.length === batchSize) pending = batch(last);
       // Written in small pieces: short-lived strings stay in V8's young generation instead of piling up,
       // megabytes each, in large-object space until a full GC (peak RSS under concurrent lists).
       for (let start = 0; start < rows.length; start += WRITE_CHUNK_ROWS) {
-        const piece = rows.slice(start, start + WRITE_CHUNK_ROWS).map((row) => bookRowJson(row, urlBase, now));
-        yield (first && start === 0 ? '[' : ',') + piece.join(',');
+        yield rows
+          .slice(start, start + WRITE_CHUNK_ROWS)
+          .map((row) => ({ id: row.id, json: bookRowJson(row, urlBase, now) }));
       }
       if (rows.length < batchSize) break;
     }
-    yield last > 0 ? ']' : '[]';
   }
 
   async resource(id: number, includeAuthor = true): Promise<BookResource> {

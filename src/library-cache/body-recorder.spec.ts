@@ -1,4 +1,5 @@
-import { BodyRecorder, type RecordedBody } from './library-response-cache';
+import { BodyRecorder, ListRecorder, type RecordedBody } from './body-recorder';
+import type { PatchableList } from './patchable-list';
 
 describe('BodyRecorder', () => {
   const recorded = () => {
@@ -35,5 +36,39 @@ describe('BodyRecorder', () => {
     recorder.abandon();
     recorder.finish();
     expect(ends).toEqual([undefined]);
+  });
+});
+
+describe('ListRecorder', () => {
+  const item = (id: number) => ({ id, json: `{"id":${id}}` });
+  const lists = () => {
+    const ends: (PatchableList | undefined)[] = [];
+    return { ends, end: (list: PatchableList | undefined) => ends.push(list) };
+  };
+
+  it('hands back each stretch as the bytes to send and passes on the whole list once finished', () => {
+    const { ends, end } = lists();
+    const recorder = new ListRecorder(100, end);
+    expect(recorder.add([item(1), item(2)]).toString()).toBe('{"id":1},{"id":2}');
+    recorder.add([item(5)]);
+    recorder.finish();
+    recorder.abandon();
+    expect(ends).toHaveLength(1);
+    expect(Buffer.concat(ends[0]!.body()).toString()).toBe('[{"id":1},{"id":2},{"id":5}]');
+  });
+
+  it('sends but never keeps a list larger than its limit, and keeps nothing of a list cut short', () => {
+    const large = lists();
+    const recorder = new ListRecorder(12, large.end);
+    recorder.add([item(1)]);
+    expect(recorder.add([item(2), item(3)]).toString()).toBe('{"id":2},{"id":3}');
+    recorder.finish();
+    expect(large.ends).toEqual([undefined]);
+    const cut = lists();
+    const short = new ListRecorder(100, cut.end);
+    short.add([item(1)]);
+    short.abandon();
+    short.finish();
+    expect(cut.ends).toEqual([undefined]);
   });
 });

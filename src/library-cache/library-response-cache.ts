@@ -2,12 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectMetric, makeGaugeProvider } from '@willsoto/nestjs-prometheus';
 import type { Gauge } from 'prom-client';
 import { EnvService } from '../env/env.service';
-import { type LibraryVersionReading, LibraryVersionRepository } from './library-version.repository';
-
-export interface RecordedBody {
-  chunks: Buffer[];
-  bytes: number;
-}
+import { BodyRecorder, ListRecorder } from './body-recorder';
+import { type LibraryChange, type LibraryVersionReading, LibraryVersionRepository } from './library-version.repository';
+import type { ListItem, PatchableList } from './patchable-list';
 
 export const METRIC_CACHED_BYTES = 'quire_response_cache_bytes';
 
@@ -19,51 +16,18 @@ export const responseCacheMetricProviders = [
   }),
 ];
 
-interface Entry extends RecordedBody {
+/** More touched books than this and a rebuild is cheaper than a patch. */
+const MAX_PATCHED_ITEMS = 5_000;
+
+interface Entry {
+  /** The answer as the buffers to send. */
+  chunks: readonly Buffer[];
+  bytes: number;
   version: bigint;
   /** Epoch ms (database clock) from which a release date has passed since the body was built. */
   validUntil: number | null;
-}
-
-/**
- * A whole-library answer being built: its chunks are kept and handed to `end` once the body is complete
- * (`finish`), or `undefined` when it was cut short or grew beyond `limit` bytes (`abandon`, or `finish`).
- */
-export class BodyRecorder {
-  private chunks: Buffer[] | undefined = [];
-  private bytes = 0;
-  private ended = false;
-
-  constructor(
-    private readonly limit: number,
-    private readonly end: (body: RecordedBody | undefined) => void,
-  ) {}
-
-  /** The chunk as the Buffer to send (converted once, for the answer and the cache alike). */
-  add(chunk: string): Buffer {
-    const buffer = Buffer.from(chunk);
-    this.bytes += buffer.length;
-    if (this.bytes > this.limit) this.chunks = undefined; // too large to keep: still sent, never cached
-    this.chunks?.push(buffer);
-    return buffer;
-  }
-
-  /** The last chunk was added. */
-  finish(): void {
-    this.close(this.chunks && { chunks: this.chunks, bytes: this.bytes });
-  }
-
-  /** The answer ends here (call it in a `finally`): a body not finished is not cached. */
-  abandon(): void {
-    this.close(undefined);
-  }
-
-  private close(body: RecordedBody | undefined): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.chunks = undefined;
-    this.end(body);
-  }
+  /** A patchable list (GET /book), with the change rows it reflects. */
+  list?: { items: PatchableList; seen: ReadonlySet<string> };
 }
 
 export interface CacheLookup {
@@ -73,6 +37,16 @@ export interface CacheLookup {
   now: number;
   recorder: BodyRecorder;
 }
+
+export interface ListLookup {
+  /** The cached list, patched for the writes since it was built when that was possible. */
+  cached?: readonly Buffer[];
+  now: number;
+  recorder: ListRecorder;
+}
+
+/** The items of these ids as they are now, rendered against `now`; an id without an item is gone. */
+export type RenderItems = (ids: number[], now: number) => Promise<ListItem[]>;
 
 interface Build {
   version: bigint;
@@ -87,6 +61,10 @@ interface Build {
  * read before the rows, so a body is never older than the version it is filed under; processes sharing
  * the database each see the others' writes through it (migration 1763881300000). Requests that find the
  * same version being built wait for that build instead of starting their own.
+ *
+ * GET /book is kept as a patchable list: after a write, the change rows name the books it touched (migration
+ * 1763883000000), and only those are read again and put in place; a change that names no books (a restore,
+ * TRUNCATE, a bulk write) or a passed release date rebuilds it.
  */
 @Injectable()
 export class LibraryResponseCache {
@@ -103,44 +81,108 @@ export class LibraryResponseCache {
   }
 
   async lookup(key: string): Promise<CacheLookup> {
-    if (this.capacity === 0) return { now: Date.now(), recorder: notRecorded() };
-    let reading = await this.versions.read();
-    const running = this.builds.get(key);
-    if (running?.version === reading.version && !this.current(key, reading)) {
-      await running.done;
-      reading = await this.versions.read();
-    }
+    if (this.capacity === 0) return { now: Date.now(), recorder: new BodyRecorder(0, () => undefined) };
+    const reading = await this.readAfterRunningBuild(key);
     const entry = this.current(key, reading);
-    if (entry) return { cached: entry.chunks, now: reading.now, recorder: notRecorded() };
-    return { now: reading.now, recorder: this.startBuild(key, reading) };
+    if (entry) return { cached: entry.chunks, now: reading.now, recorder: new BodyRecorder(0, () => undefined) };
+    this.removeSuperseded(key, reading.version);
+    const build = this.startBuild(key, reading.version);
+    return {
+      now: reading.now,
+      recorder: new BodyRecorder(this.capacity, (body) =>
+        build.end(body && { chunks: body.chunks, bytes: body.bytes, version: reading.version, validUntil: reading.nextRelease }),
+      ),
+    };
+  }
+
+  async lookupList(key: string, render: RenderItems): Promise<ListLookup> {
+    const notRecorded = () => new ListRecorder(0, () => undefined);
+    if (this.capacity === 0) return { now: Date.now(), recorder: notRecorded() };
+    const reading = await this.readAfterRunningBuild(key);
+    const current = this.current(key, reading);
+    if (current) return { cached: current.chunks, now: reading.now, recorder: notRecorded() };
+    // Requests that read the same version wait for this patch or build instead of making their own.
+    const build = this.startBuild(key, reading.version);
+    let snapshot: Awaited<ReturnType<LibraryVersionRepository['readWithChanges']>>;
+    try {
+      snapshot = await this.versions.readWithChanges();
+      const patched = await this.patch(key, snapshot, render);
+      if (patched) {
+        build.end(patched);
+        return { cached: patched.chunks, now: snapshot.now, recorder: notRecorded() };
+      }
+    } catch (error) {
+      build.end(undefined);
+      throw error;
+    }
+    this.removeSuperseded(key, snapshot.version);
+    const seen = new Set(snapshot.changes.map((change) => change.id));
+    return {
+      now: snapshot.now,
+      recorder: new ListRecorder(this.capacity, (items) => build.end(items && listEntry(items, snapshot, seen))),
+    };
+  }
+
+  /** The reading, taken again once a build of the same version under way has ended. */
+  private async readAfterRunningBuild(key: string): Promise<LibraryVersionReading> {
+    const reading = await this.versions.read();
+    const running = this.builds.get(key);
+    if (running?.version !== reading.version || this.current(key, reading)) return reading;
+    await running.done;
+    return this.versions.read();
   }
 
   private current(key: string, reading: LibraryVersionReading): Entry | undefined {
     const entry = this.entries.get(key);
-    if (!entry || entry.version > reading.version) return undefined; // built after this request's reading
-    if (entry.version === reading.version && (entry.validUntil === null || reading.now < entry.validUntil)) return entry;
-    // Superseded for good (versions and the clock only move forward): freed now rather than when the
-    // rebuild is stored, so a rebuild does not hold two copies. Requests still sending it keep their reference.
-    this.remove(key);
-    return undefined;
+    if (!entry || entry.version !== reading.version || !stillValid(entry, reading.now)) return undefined;
+    return entry;
   }
 
-  private startBuild(key: string, reading: LibraryVersionReading): BodyRecorder {
+  /**
+   * The cached list with the books touched since it was built read again and put in place; undefined when it
+   * must be rebuilt (nothing cached, a release date passed, or a change that names no books or too many).
+   */
+  private async patch(
+    key: string,
+    snapshot: LibraryVersionReading & { changes: LibraryChange[] },
+    render: RenderItems,
+  ): Promise<Entry | undefined> {
+    const entry = this.entries.get(key);
+    if (!entry?.list || entry.version > snapshot.version || !stillValid(entry, snapshot.now)) return undefined;
+    const { seen } = entry.list;
+    const unseen = snapshot.changes.filter((change) => !seen.has(change.id));
+    if (unseen.some((change) => change.bookIds === null)) return undefined;
+    const ids = [...new Set(unseen.flatMap((change) => change.bookIds ?? []))];
+    if (ids.length > MAX_PATCHED_ITEMS) return undefined;
+    // Read after the snapshot, so the items are at least as new as the changes they are filed under.
+    const items = await render(ids, snapshot.now);
+    const found = new Set(items.map((item) => item.id));
+    const patched = entry.list.items.patched(
+      items,
+      ids.filter((id) => !found.has(id)),
+    );
+    return listEntry(patched, snapshot, new Set(snapshot.changes.map((change) => change.id)));
+  }
+
+  private startBuild(key: string, version: bigint): { end(entry: Entry | undefined): void } {
     let ended!: () => void;
-    const build: Build = { version: reading.version, done: new Promise<void>((resolve) => (ended = resolve)) };
+    const build: Build = { version, done: new Promise<void>((resolve) => (ended = resolve)) };
     this.builds.set(key, build);
-    return new BodyRecorder(this.capacity, (body) => {
-      if (body) this.store(key, reading, body);
-      if (this.builds.get(key) === build) this.builds.delete(key);
-      ended();
-    });
+    return {
+      end: (entry) => {
+        if (entry) this.store(key, entry);
+        if (this.builds.get(key) === build) this.builds.delete(key);
+        ended();
+      },
+    };
   }
 
-  private store(key: string, reading: LibraryVersionReading, body: RecordedBody): void {
+  private store(key: string, entry: Entry): void {
     const existing = this.entries.get(key);
-    if (existing && existing.version > reading.version) return; // a newer build finished first
+    if (existing && existing.version > entry.version) return; // a newer build finished first
+    if (entry.bytes > this.capacity) return this.remove(key);
     this.remove(key);
-    let used = body.bytes;
+    let used = entry.bytes;
     for (const other of this.entries.values()) used += other.bytes;
     // Oldest first (Map order) out until this one fits.
     for (const [otherKey, other] of this.entries) {
@@ -148,8 +190,17 @@ export class LibraryResponseCache {
       this.remove(otherKey);
       used -= other.bytes;
     }
-    this.entries.set(key, { ...body, version: reading.version, validUntil: reading.nextRelease });
-    this.cachedBytes.set({ answer: key }, body.bytes);
+    this.entries.set(key, entry);
+    this.cachedBytes.set({ answer: key }, entry.bytes);
+  }
+
+  /**
+   * Frees an answer older than `version` now rather than when its rebuild is stored, so a rebuild does not hold
+   * two copies; requests still sending it keep their reference. One built after this reading stays.
+   */
+  private removeSuperseded(key: string, version: bigint): void {
+    const entry = this.entries.get(key);
+    if (entry && entry.version <= version) this.remove(key);
   }
 
   private remove(key: string): void {
@@ -157,6 +208,16 @@ export class LibraryResponseCache {
   }
 }
 
-function notRecorded(): BodyRecorder {
-  return new BodyRecorder(0, () => undefined);
+function stillValid(entry: Entry, now: number): boolean {
+  return entry.validUntil === null || now < entry.validUntil;
+}
+
+function listEntry(items: PatchableList, reading: LibraryVersionReading, seen: ReadonlySet<string>): Entry {
+  return {
+    chunks: items.body(),
+    bytes: items.bytes,
+    version: reading.version,
+    validUntil: reading.nextRelease,
+    list: { items, seen },
+  };
 }

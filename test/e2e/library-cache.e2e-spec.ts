@@ -44,6 +44,24 @@ describe('whole-library answers served from the library cache', () => {
       await manager.query(`UPDATE author_metadata SET name = $2 WHERE id = $1`, [authorMetadataId, name]);
     });
 
+  /** A change that names no books, as a restore records: the next GET /book is built anew, not patched. */
+  const forceRebuild = () => db.query(`INSERT INTO library_change DEFAULT VALUES`);
+  /** The whole-library statements GET /book runs: keyset batches of a build, or the touched ids of a patch. */
+  const recordBookQueries = () => {
+    const seen: { build: number; patchedIds: number[][] } = { build: 0, patchedIds: [] };
+    const original = PostgresQueryRunner.prototype.query;
+    const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query').mockImplementation(function (
+      this: PostgresQueryRunner,
+      ...args: Parameters<PostgresQueryRunner['query']>
+    ) {
+      if (args[0].includes('series_book_link') && args[0].includes('b.id > $1')) seen.build++;
+      if (args[0].includes('series_book_link') && args[0].includes('b.id = ANY($1::int[])'))
+        seen.patchedIds.push([...(args[1]?.[0] as number[])].sort((a, b) => a - b));
+      return original.apply(this, args);
+    });
+    return { seen, stop: () => spy.mockRestore() };
+  };
+
   beforeAll(async () => {
     t = await createTestApp({ COMMAND_POLL_INTERVAL_MS: '60000' }, { fresh: true });
     db = t.app.get(DataSource);
@@ -196,6 +214,7 @@ describe('whole-library answers served from the library cache', () => {
       expect(listQueries).toHaveLength(1);
 
       await createBook(db, author, { title: 'Twice' });
+      await forceRebuild(); // a book added alone is patched in; this test is about whole builds
       const cutShort = t.app.get(BookQueryService).listJsonChunks({});
       await cutShort.next(); // this build has started and sent its first chunk
       const waiting = t.api.get('/api/v1/book').expect(200);
@@ -220,6 +239,7 @@ describe('whole-library answers served from the library cache', () => {
     expect(await cachedBytes()).toBe(Buffer.byteLength(first.text));
 
     await createBook(db, author, { title: 'Superseded' });
+    await forceRebuild();
     const cutShort = t.app.get(BookQueryService).listJsonChunks({});
     await cutShort.next(); // a rebuild has started: the old body is gone already, not kept beside it
     expect(await cachedBytes()).toBe(0);
@@ -227,6 +247,82 @@ describe('whole-library answers served from the library cache', () => {
 
     const second = await t.api.get('/api/v1/book').expect(200);
     expect(await cachedBytes()).toBe(Buffer.byteLength(second.text));
+  });
+
+  it('patches the cached book list for the books a write touched; the patched list is what a rebuild sends', async () => {
+    const author = await createAuthor(db, { name: 'Pat Patch' });
+    const other = await createAuthor(db, { name: 'Olga Other' });
+    const one = await createBook(db, author, { title: 'Patch One' });
+    const two = await createBook(db, author, { title: 'Patch Two' });
+    await createBook(db, other, { title: 'Left Alone' });
+    await books();
+    const rebuilt = async () => {
+      await forceRebuild();
+      return (await t.api.get('/api/v1/book').expect(200)).text;
+    };
+    const writes: [string, () => Promise<unknown>, () => number[]][] = [
+      ['book', () => db.query(`UPDATE book SET monitored = NOT monitored WHERE id = $1`, [one.id]), () => [one.id]],
+      [
+        'edition',
+        () => db.query(`UPDATE edition SET title = 'Patch One, Revised' WHERE id = $1`, [one.editionId]),
+        () => [one.id],
+      ],
+      [
+        'author metadata (both books’ authorTitle)',
+        () =>
+          db.query(`UPDATE author_metadata SET sort_name_last_first = 'Patch, Pat' WHERE id = $1`, [
+            author.authorMetadataId,
+          ]),
+        () => [one.id, two.id],
+      ],
+      ['series link', () => createSeries(db, 'Patches', [{ bookId: two.id, position: '1' }]), () => [two.id]],
+      ['series title', () => db.query(`UPDATE series SET title = 'Patchwork' WHERE title = 'Patches'`), () => [two.id]],
+      ['book file (file counters)', () => createBookFile(db, one.editionId, { size: 10 }), () => [one.id]],
+      ['book deleted', () => db.query(`DELETE FROM book WHERE id = $1`, [two.id]), () => [two.id]],
+    ];
+    let added = 0;
+    writes.push([
+      'book added',
+      async () => (added = (await createBook(db, other, { title: 'Newcomer' })).id),
+      () => [added],
+    ]);
+    for (const [what, write, touched] of writes) {
+      await write();
+      const queries = recordBookQueries();
+      let patched: string;
+      try {
+        patched = (await t.api.get('/api/v1/book').expect(200)).text;
+      } finally {
+        queries.stop();
+      }
+      expect({ what, ...queries.seen }).toEqual({ what, build: 0, patchedIds: [touched()] });
+      expect({ what, patched }).toEqual({ what, patched: await rebuilt() });
+    }
+    const titles = ((await books())).map((book) => book.title);
+    expect(titles).toEqual(expect.arrayContaining(['Patch One, Revised', 'Left Alone', 'Newcomer']));
+    expect(titles).not.toContain('Patch Two');
+  });
+
+  it('patches across a fold: the folded row names the union of the books its rows touched', async () => {
+    const author = await createAuthor(db, { name: 'Fay Fold' });
+    const kept = await createBook(db, author, { title: 'Folded Once' });
+    // Earlier tests left changes that name no books (forced rebuilds); a fold with one of them records
+    // "unknown" and rebuilds once, which is not what this test is about.
+    await db.query(`UPDATE library_change SET book_ids = '{}' WHERE book_ids IS NULL`);
+    await books();
+    await db.query(`UPDATE edition SET title = 'Folded Twice' WHERE id = $1`, [kept.editionId]);
+    await t.app.get(LibraryVersionRepository).fold();
+    const queries = recordBookQueries();
+    let patched: BookJson[];
+    try {
+      patched = (await t.api.get('/api/v1/book').expect(200)).body as BookJson[];
+    } finally {
+      queries.stop();
+    }
+    expect(queries.seen.build).toBe(0);
+    expect(queries.seen.patchedIds).toHaveLength(1);
+    expect(queries.seen.patchedIds[0]).toContain(kept.id);
+    expect(patched.find((book) => book.id === kept.id)?.title).toBe('Folded Twice');
   });
 
   it('folds change rows into one without changing the version', async () => {

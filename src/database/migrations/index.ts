@@ -16,6 +16,7 @@ import { BookFileCountersPerStatement1763882500000 } from './1763882500000-book-
 import { MetadataRematchReport1763882700000 } from './1763882700000-metadata-rematch-report';
 import { BookMetadataProvenance1763882800000 } from './1763882800000-book-metadata-provenance';
 import { SeriesMonitoringAndFractionalPositions1763882900000 } from './1763882900000-series-monitoring-and-fractional-positions';
+import { LibraryChangeBookIds1763883000000 } from './1763883000000-library-change-book-ids';
 
 /** Every migration, in order. New migrations are appended here (never edited after they land). */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   MetadataRematchReport1763882700000,
   BookMetadataProvenance1763882800000,
   SeriesMonitoringAndFractionalPositions1763882900000,
+  LibraryChangeBookIds1763883000000,
 ];
