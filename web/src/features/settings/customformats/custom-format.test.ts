@@ -36,9 +36,9 @@ describe('custom format conditions', () => {
     expect(spec.values).toEqual({ min: 0, max: 0 });
   });
 
-  it('round-trips a stored condition to the wire (select values as numbers)', () => {
+  it('round-trips a stored condition to the wire (a select value keeps its number)', () => {
     const spec = toEditable(FLAG);
-    expect(spec.values).toEqual({ value: '1' });
+    expect(spec.values).toEqual({ value: 1 });
     expect(toWire({ ...spec, required: true })).toEqual({
       name: 'Freeleech',
       implementation: 'IndexerFlagSpecification',

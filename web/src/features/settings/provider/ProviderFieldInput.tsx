@@ -11,7 +11,15 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PathInput } from '../../../components/PathInput';
-import type { FieldMessages, FormField, FormValue, SelectChoice } from './provider-form';
+import {
+  choiceKey,
+  type FieldMessages,
+  type FormField,
+  type FormValue,
+  pickedValues,
+  type SelectChoice,
+  withHeldValues,
+} from './provider-form';
 
 function Description({ field }: { field: FormField }) {
   if (!field.helpText && !field.helpTextWarning && !field.helpLink) return null;
@@ -54,6 +62,7 @@ export function ProviderFieldInput({
   onChange,
   messages,
   choices,
+  onOpenChoices,
 }: {
   field: FormField;
   value: FormValue;
@@ -61,6 +70,8 @@ export function ProviderFieldInput({
   messages?: FieldMessages;
   /** Choices from the provider action, when the field has one. */
   choices?: SelectChoice[];
+  /** Called when a select's list opens (a provider action's choices are asked for then). */
+  onOpenChoices?: () => void;
 }) {
   const common = {
     label: field.label,
@@ -71,6 +82,7 @@ export function ProviderFieldInput({
     wrapperProps: { 'data-field-wrapper': field.name },
   };
   const text = typeof value === 'string' ? value : '';
+  const held = Array.isArray(value) ? value : typeof value === 'number' || (value && typeof value === 'string') ? [value] : [];
   if (field.secret)
     return <PasswordInput {...common} value={text} onChange={(event) => onChange(event.currentTarget.value)} />;
   switch (field.control) {
@@ -107,9 +119,10 @@ export function ProviderFieldInput({
       return (
         <Select
           {...common}
-          data={choices ?? field.choices}
-          value={typeof value === 'string' ? value : null}
-          onChange={(next) => onChange(next)}
+          data={withHeldValues(choices ?? field.choices, held)}
+          value={held.length > 0 ? choiceKey(held[0]) : null}
+          onChange={(next) => onChange(next === null ? null : pickedValues([next], choices ?? field.choices, held)[0])}
+          onDropdownOpen={onOpenChoices}
           allowDeselect={false}
         />
       );
@@ -117,9 +130,10 @@ export function ProviderFieldInput({
       return (
         <MultiSelect
           {...common}
-          data={mergeChoices(choices ?? field.choices, Array.isArray(value) ? value : [])}
-          value={Array.isArray(value) ? value : []}
-          onChange={(next) => onChange(next)}
+          data={withHeldValues(choices ?? field.choices, held)}
+          value={held.map(choiceKey)}
+          onChange={(next) => onChange(pickedValues(next, choices ?? field.choices, held))}
+          onDropdownOpen={onOpenChoices}
           searchable
         />
       );
@@ -127,7 +141,7 @@ export function ProviderFieldInput({
       return (
         <TagsInput
           {...common}
-          value={Array.isArray(value) ? value : []}
+          value={held.map(String)}
           onChange={(next) => onChange(next)}
           acceptValueOnBlur
         />
@@ -149,10 +163,4 @@ export function ProviderFieldInput({
     case 'password':
       return <PasswordInput {...common} value={text} onChange={(event) => onChange(event.currentTarget.value)} />;
   }
-}
-
-/** Values the options list does not know (e.g. before the action answered) stay selectable. */
-function mergeChoices(choices: SelectChoice[], values: string[]): SelectChoice[] {
-  const known = new Set(choices.map((choice) => choice.value));
-  return [...choices, ...values.filter((value) => !known.has(value)).map((value) => ({ value, label: value }))];
 }

@@ -6,6 +6,7 @@ import { TagSelect } from '../TagSelect';
 import { differs, useUnsavedChanges } from '../unsaved-changes';
 import { ProviderFieldInput } from './ProviderFieldInput';
 import {
+  actionDependencies,
   failuresByField,
   type FormField,
   type FormValues,
@@ -28,20 +29,26 @@ export type KindFieldsComponent = ComponentType<{
   messages: Record<string, string[]>;
 }>;
 
-/** The choices of a field whose options come from a provider action (`POST /<kind>/action/<name>`). */
-function useActionChoices(kind: string, field: FormField, body: ProviderResource) {
-  return useQuery({
-    queryKey: [kind, 'action', field.choicesAction, body.implementation, body.id],
+/**
+ * The choices of a field whose options come from a provider action (`POST /<kind>/action/<name>`): asked for the
+ * provider as it stands when the list opens (or at once when the field holds values, to name them), and asked again
+ * when the fields they depend on (URL, API key…) changed since.
+ */
+function useActionChoices(kind: string, field: FormField, body: ProviderResource, holdsValue: boolean) {
+  const [asked, setAsked] = useState<ProviderResource | undefined>(holdsValue ? body : undefined);
+  const query = useQuery({
+    queryKey: [kind, 'action', field.choicesAction, ...actionDependencies(asked ?? body, field.name)],
     queryFn: () =>
       api<{ options?: ProviderField['selectOptions'] }>(`${kind}/action/${field.choicesAction}`, {
         method: 'POST',
-        body,
+        body: asked,
       }),
-    enabled: field.choicesAction !== undefined,
+    enabled: field.choicesAction !== undefined && asked !== undefined,
     staleTime: 60_000,
     retry: false,
     select: (answer): SelectChoice[] => toChoices(answer?.options),
   });
+  return { query, ask: () => setAsked(body) };
 }
 
 function FieldWithChoices(props: {
@@ -52,14 +59,22 @@ function FieldWithChoices(props: {
   onChange: (value: FormValues[string]) => void;
   messages?: { errors: string[]; warnings: string[] };
 }) {
-  const choices = useActionChoices(props.kind, props.field, props.body);
+  const holdsValue = Array.isArray(props.value) ? props.value.length > 0 : props.value !== null && props.value !== '';
+  const { query, ask } = useActionChoices(props.kind, props.field, props.body, holdsValue);
+  const messages = query.error
+    ? {
+        errors: props.messages?.errors ?? [],
+        warnings: [...(props.messages?.warnings ?? []), `The options could not be loaded: ${query.error.message}`],
+      }
+    : props.messages;
   return (
     <ProviderFieldInput
       field={props.field}
       value={props.value}
       onChange={props.onChange}
-      messages={props.messages}
-      choices={props.field.choicesAction ? (choices.data ?? props.field.choices) : undefined}
+      messages={messages}
+      choices={props.field.choicesAction ? (query.data ?? props.field.choices) : undefined}
+      onOpenChoices={props.field.choicesAction ? ask : undefined}
     />
   );
 }

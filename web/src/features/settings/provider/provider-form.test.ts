@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actionDependencies,
   failuresByField,
   groupByProtocol,
   initialValues,
+  pickedValues,
   type ProviderField,
+  type ProviderResource,
+  toChoices,
   toFormFields,
   toWireFields,
   visibleFields,
+  withHeldValues,
 } from './provider-form';
 
 // Field shapes as Quire's schema builder writes them (src/provider/core/schema-builder.ts).
@@ -77,8 +82,8 @@ describe('schema → form', () => {
     expect(byName.baseUrl.placeholder).toBe('https://ntfy.sh');
     expect(byName.categories.choicesAction).toBe('newznabCategories');
     expect(byName.method.choices).toEqual([
-      { value: '1', label: 'POST' },
-      { value: '2', label: 'PUT' },
+      { value: '1', label: 'POST', wireValue: 1 },
+      { value: '2', label: 'PUT', wireValue: 2 },
     ]);
   });
 
@@ -89,8 +94,8 @@ describe('schema → form', () => {
       earlyReleaseLimit: null,
       seedRatio: 1.5,
       useSsl: false,
-      method: '1',
-      categories: ['7020', '3030'],
+      method: 1,
+      categories: [7020, 3030],
       topics: ['books'],
       watchFolder: '/downloads',
       torrentFile: '',
@@ -98,7 +103,7 @@ describe('schema → form', () => {
   });
 
   it('writes input values back as the server coerces them, the masked secret unchanged', () => {
-    const values = { ...initialValues(form, FIELDS), useSsl: true, method: '2', earlyReleaseLimit: 3 };
+    const values = { ...initialValues(form, FIELDS), useSsl: true, method: 2, earlyReleaseLimit: 3 };
     const wire = Object.fromEntries(toWireFields(form, values).map((field) => [field.name, field.value]));
     expect(wire).toMatchObject({
       apiKey: '********',
@@ -122,6 +127,61 @@ describe('schema → form', () => {
     expect(shown(true)).not.toContain('internal');
     expect(shown(true)).not.toContain('signIn');
     expect(visibleFields(form, { ...values, signIn: 'token' }, true).map((f) => f.name)).toContain('signIn');
+  });
+});
+
+describe('options from a provider action', () => {
+  // As Readarr's import list answers getRootFolders and getProfiles (src/provider/import-list/readarr-import.list.ts).
+  const folders = toChoices([
+    { value: '/books/', name: '/books/' },
+    { value: '/audiobooks/', name: '/audiobooks/' },
+  ]);
+  const profiles = toChoices([
+    { value: 2, name: 'Spoken' },
+    { value: 1, name: 'eBook' },
+  ]);
+  const [rootFolders, profileIds] = toFormFields([
+    { order: 0, name: 'rootFolderPaths', type: 'select', value: [], selectOptionsProviderAction: 'getRootFolders' },
+    { order: 1, name: 'profileIds', type: 'select', value: [], selectOptionsProviderAction: 'getProfiles' },
+  ]);
+
+  it('keeps string options in the server’s order, numbers by value', () => {
+    expect(folders.map((choice) => choice.label)).toEqual(['/books/', '/audiobooks/']);
+    expect(profiles.map((choice) => choice.label)).toEqual(['eBook', 'Spoken']);
+  });
+
+  it('sends a picked option with its own type: a path stays a string, an id a number', () => {
+    const values = {
+      rootFolderPaths: pickedValues(['/audiobooks/'], folders, []),
+      profileIds: pickedValues(['2', '1'], profiles, []),
+    };
+    expect(toWireFields([rootFolders, profileIds], values)).toEqual([
+      { name: 'rootFolderPaths', value: ['/audiobooks/'] },
+      { name: 'profileIds', value: [2, 1] },
+    ]);
+  });
+
+  it('keeps a held value the options do not list, shown and sent as it was', () => {
+    expect(withHeldValues(folders, ['/old/'])).toContainEqual({ value: '/old/', label: '/old/', wireValue: '/old/' });
+    expect(pickedValues(['/old/', '/books/'], folders, ['/old/'])).toEqual(['/old/', '/books/']);
+    expect(pickedValues(['7'], [], [7])).toEqual([7]);
+  });
+
+  it('asks again once another field changed, not when only its own value did', () => {
+    const body: ProviderResource = {
+      implementation: 'ReadarrImport',
+      fields: [
+        { name: 'baseUrl', value: '' },
+        { name: 'apiKey', value: '' },
+        { name: 'profileIds', value: [] },
+      ],
+    };
+    const fields = body.fields!;
+    const typed = { ...body, fields: [{ name: 'baseUrl', value: 'http://readarr:8787' }, ...fields.slice(1)] };
+    const picked = { ...body, fields: [...fields.slice(0, 2), { name: 'profileIds', value: [1] }] };
+    const key = (resource: ProviderResource) => JSON.stringify(actionDependencies(resource, 'profileIds'));
+    expect(key(typed)).not.toBe(key(body));
+    expect(key(picked)).toBe(key(body));
   });
 });
 

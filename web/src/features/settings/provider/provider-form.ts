@@ -12,7 +12,8 @@ export interface ProviderField {
   value?: unknown;
   type?: string;
   advanced?: boolean;
-  selectOptions?: { value: number; name?: string; order?: number; hint?: string }[];
+  /** Numbers (ids, enums) or strings (a Readarr list's root folder paths). */
+  selectOptions?: { value: number | string; name?: string; order?: number; hint?: string }[];
   selectOptionsProviderAction?: string;
   section?: string;
   hidden?: string;
@@ -40,9 +41,11 @@ export interface ProviderResource {
 export type FieldControl =
   'text' | 'url' | 'password' | 'number' | 'checkbox' | 'select' | 'multiSelect' | 'tags' | 'path' | 'unsupported';
 
+/** A select's option: `value` is the input's text key, `wireValue` the option's value as the server gave it. */
 export interface SelectChoice {
   value: string;
   label: string;
+  wireValue: number | string;
 }
 
 export interface FormField {
@@ -67,8 +70,8 @@ export interface FormField {
   sourceType: string;
 }
 
-/** What the form holds per field name. */
-export type FormValue = string | number | boolean | string[] | null;
+/** What the form holds per field name; a select holds its option's wire value, so its type is kept. */
+export type FormValue = string | number | boolean | (string | number)[] | null;
 export type FormValues = Record<string, FormValue>;
 
 export const MASKED_SECRET = '********';
@@ -102,13 +105,45 @@ function isSecret(field: ProviderField): boolean {
   return field.type === 'password' || field.privacy === 'password' || field.privacy === 'apiKey';
 }
 
+/** Options in their `order` (else a number's value; string options keep the server's order). */
 export function toChoices(options: ProviderField['selectOptions']): SelectChoice[] {
+  const rank = (option: NonNullable<ProviderField['selectOptions']>[number]) =>
+    option.order ?? (typeof option.value === 'number' ? option.value : 0);
   return [...(options ?? [])]
-    .sort((a, b) => (a.order ?? a.value) - (b.order ?? b.value))
+    .sort((a, b) => rank(a) - rank(b))
     .map((option) => ({
-      value: String(option.value),
+      value: choiceKey(option.value),
       label: option.hint ? `${option.name ?? option.value} ${option.hint}` : (option.name ?? String(option.value)),
+      wireValue: option.value,
     }));
+}
+
+/** The text a select input knows an option by. */
+export const choiceKey = (value: number | string): string => String(value);
+
+/**
+ * The keys a select or multi-select input picked → the options' wire values; a key no option has (a stored value
+ * the options do not list) keeps the value it was drawn from.
+ */
+export function pickedValues(keys: string[], choices: SelectChoice[], held: (number | string)[]): (number | string)[] {
+  const byKey = new Map<string, number | string>(held.map((value) => [choiceKey(value), value]));
+  for (const choice of choices) byKey.set(choice.value, choice.wireValue);
+  return keys.map((key) => byKey.get(key) ?? key);
+}
+
+/** The options plus the held values they do not list (e.g. before the action answered), so those stay shown. */
+export function withHeldValues(choices: SelectChoice[], held: (number | string)[]): SelectChoice[] {
+  const known = new Set(choices.map((choice) => choice.value));
+  const missing = held.filter((value) => !known.has(choiceKey(value)));
+  return [...choices, ...missing.map((value) => ({ value: choiceKey(value), label: String(value), wireValue: value }))];
+}
+
+/**
+ * What a field's options action depends on: the provider's other field values (its URL, API key…), for the
+ * options to be asked again once those changed.
+ */
+export function actionDependencies(body: ProviderResource, fieldName: string): unknown[] {
+  return [body.implementation, body.id, (body.fields ?? []).filter((field) => field.name !== fieldName)];
 }
 
 /** A schema's `fields[]` → the form's field descriptions, in the server's order. */
@@ -151,8 +186,11 @@ export function toFormValue(field: FormField, value: unknown): FormValue {
           ? null
           : Number(value);
     case 'select':
-      return typeof value === 'number' || typeof value === 'string' ? String(value) : null;
+      return typeof value === 'number' || typeof value === 'string' ? value : null;
     case 'multiSelect':
+      return Array.isArray(value)
+        ? value.map((item) => (typeof item === 'number' || typeof item === 'string' ? item : JSON.stringify(item)))
+        : [];
     case 'tags':
       return Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))) : [];
     case 'text':
@@ -172,9 +210,9 @@ export function toWireValue(field: FormField, value: FormValue): unknown {
     case 'number':
       return value === '' || value === null ? null : Number(value);
     case 'select':
-      return value === null || value === '' ? null : Number(value);
+      return value === null || value === '' ? null : value;
     case 'multiSelect':
-      return Array.isArray(value) ? value.map(Number) : [];
+      return Array.isArray(value) ? value : [];
     case 'tags':
       return Array.isArray(value) ? value : [];
     case 'text':
