@@ -8,6 +8,7 @@ import {
   triggerLabel,
 } from './provider/kind-fields';
 import { RecordsSection } from './RecordsSection';
+import { MetadataSourceSettings } from './SimpleConfigPages';
 
 export function IndexersPage() {
   return (
@@ -121,6 +122,8 @@ export function MetadataPage() {
         newDefaults: () => ({ enable: true }),
         badges: (consumer) => <FlagBadge on={consumer.enable}>{consumer.enable ? 'Enabled' : 'Disabled'}</FlagBadge>,
       }}
-    />
+    >
+      <MetadataSourceSettings />
+    </ProviderSettingsPage>
   );
 }

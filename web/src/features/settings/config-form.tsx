@@ -8,16 +8,30 @@ import { useUnsavedChanges } from './unsaved-changes';
 type Config = Record<string, unknown>;
 
 /**
+ * What a save sends: the loaded config with the edits, less the `sentOnlyWhenEdited` properties the user left
+ * alone (a property the server reads as a choice when present, e.g. the metadata source type).
+ */
+export function configBody<T extends Config>(loaded: T | undefined, edits: Partial<T>, sentOnlyWhenEdited: string[]) {
+  const body: Config = { ...(loaded ?? {}), ...edits };
+  for (const key of sentOnlyWhenEdited) if (!(key in edits)) delete body[key];
+  return body as Partial<T>;
+}
+
+/**
  * One `config/<section>` resource as an editable draft: GET, edit locally, PUT on save; a 400's failures are
  * given per property (the Readarr PascalCase names matched case-insensitively) for the inputs to show.
  */
-export function useConfigForm<T extends Config>(section: string) {
+export function useConfigForm<T extends Config>(section: string, options: { sentOnlyWhenEdited?: string[] } = {}) {
   const client = useQueryClient();
   const query = useQuery({ queryKey: ['config', section], queryFn: () => api<T>(`config/${section}`) });
   const [edits, setEdits] = useState<Partial<T>>({});
   const draft = { ...(query.data ?? {}), ...edits } as T;
   const save = useMutation({
-    mutationFn: () => api<T>(`config/${section}`, { method: 'PUT', body: draft }),
+    mutationFn: () =>
+      api<T>(`config/${section}`, {
+        method: 'PUT',
+        body: configBody(query.data, edits, options.sentOnlyWhenEdited ?? []),
+      }),
     onSuccess: (saved) => {
       client.setQueryData(['config', section], saved);
       setEdits({});
