@@ -15,6 +15,7 @@ import { api, type Command, fetchInitialize, setConfig } from '../../api/client'
 import { isFinished } from '../../api/live';
 import { QueryState } from '../../components/States';
 import { SaveBar, useConfigForm } from './config-form';
+import { ProxySection } from './ProxySection';
 
 /** GET/PUT config/host (src/auth/host-config/host-config.resource.ts); secrets come back as `********`. */
 interface HostConfig extends Record<string, unknown> {
@@ -33,7 +34,7 @@ const AUTH_REQUIRED = [
 ];
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error'].map((value) => ({ value, label: value }));
 
-/** Settings → General: host, security (authentication, API key), logging, backups. */
+/** Settings → General: host, security (authentication, API key), proxy, logging, backups. */
 export default function GeneralPage() {
   const form = useConfigForm<HostConfig>('host');
   const { draft } = form;
@@ -150,6 +151,7 @@ export default function GeneralPage() {
                 </Text>
               )}
             </Stack>
+            <ProxySection form={form} />
             <Stack gap="xs">
               <Title order={3}>Logging</Title>
               {select('logLevel', 'Log level', LOG_LEVELS)}
