@@ -2,23 +2,26 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { FakeBookInfo } from '../fakes/book-info.fake';
 import { FakeNtfy } from '../fakes/ntfy.fake';
 import { FakeReadarrApi } from '../fakes/readarr-api-fake';
-import { UiWorld } from './ui-world';
+import { expectEventually, UiWorld } from './ui-world';
 
 /**
  * Settings in a real browser against the built Quire, set up from a fresh start entirely from the UI: providers are
  * added from the schema-driven form only — a Newznab indexer against the fake indexer (a wrong key first: the
  * server's message lands on the API key field), a SABnzbd client against the fake, an ntfy connection against the
- * fake, a Readarr import list against a fake Readarr — then profiles, quality definitions, custom formats, the
- * General/UI/Development pages; a reload finds them saved, their secrets masked and still working. No console error
- * and no failed request beyond the expected 400s.
+ * fake, a Readarr import list against a fake Readarr (a root folder picked from the options it lists) — then
+ * profiles, quality definitions, custom formats, the General (proxy)/Metadata/UI/Development pages (the metadata source
+ * switched to a fake BookInfo server by its URL alone, then back by its type), a tag on an author; a reload finds them
+ * saved, their secrets masked and still working. No console error and no failed request beyond the expected 400s.
  */
 describe('web UI: settings', () => {
   const world = new UiWorld();
   let page: Page;
   let ntfy: FakeNtfy;
   let readarr: FakeReadarrApi;
+  let bookInfo: FakeBookInfo;
   const booksDir = mkdtempSync(join(tmpdir(), 'quire-ui-settings-'));
   // Folders inside, for the folder browser to show.
   for (const genre of ['Fantasy', 'Science fiction']) mkdirSync(join(booksDir, genre));
@@ -73,14 +76,27 @@ describe('web UI: settings', () => {
   beforeAll(async () => {
     ntfy = await new FakeNtfy().start();
     readarr = await new FakeReadarrApi('readarr-key').start();
-    await world.start({}, { fresh: true });
+    bookInfo = await FakeBookInfo.start();
+    // The metadata source is the stored setting (no METADATA_SOURCE_URL), for the Development page to switch it.
+    await world.start({ METADATA_SOURCE_URL: '' }, { fresh: true });
+    await api('config/development', {
+      method: 'PUT',
+      body: { metadataSource: world.openLibrary.url, metadataSourceType: 'openLibrary' },
+    });
     page = world.page;
   }, 120_000);
 
   afterAll(async () => {
     await world.stop();
-    await Promise.all([ntfy?.stop(), readarr?.stop()]);
+    await Promise.all([ntfy?.stop(), readarr?.stop(), bookInfo?.stop()]);
   });
+
+  /** A change of metadata source type re-matches the library: that command is let finish. */
+  const rematchDone = () =>
+    expectEventually(async () => {
+      const commands = await api<{ name: string; status: string }[]>('command');
+      expect(commands.filter((command) => ['queued', 'started'].includes(command.status))).toEqual([]);
+    }, 60_000);
 
   it('creates the login on a fresh Quire and finds the empty indexers page', async () => {
     await world.signIn();
@@ -238,11 +254,16 @@ describe('web UI: settings', () => {
     await shot('settings-import-list-failed-test');
     expect(world.problems.take()).toEqual([expect.stringMatching(/^HTTP 400: POST .*\/api\/v1\/importlist\/test$/)]);
     await dialog().getByLabel('API Key', { exact: true }).fill('readarr-key');
+    // The other instance's folders are asked for with the key now typed; a path is sent as the string it is.
+    await dialog().getByLabel('Root Folders', { exact: true }).click();
+    await page.getByRole('option', { name: '/audiobooks/', exact: true }).click();
+    await dialog().getByLabel('Name', { exact: true }).click(); // closes the options
     await testAndSave();
     await page.getByTestId('provider-card').filter({ hasText: 'Other Readarr' }).waitFor();
-    expect(await api<{ name: string; rootFolderPath: string }[]>('importlist')).toEqual([
-      expect.objectContaining({ name: 'Other Readarr', rootFolderPath: booksDir }),
-    ]);
+    const lists =
+      await api<{ name: string; rootFolderPath: string; fields: { name: string; value: unknown }[] }[]>('importlist');
+    expect(lists).toEqual([expect.objectContaining({ name: 'Other Readarr', rootFolderPath: booksDir })]);
+    expect(lists[0].fields.find((field) => field.name === 'rootFolderPaths')?.value).toEqual(['/audiobooks/']);
     expectCleanPage();
   });
 
@@ -381,6 +402,40 @@ describe('web UI: settings', () => {
     expectCleanPage();
   });
 
+  it('General: a proxy is saved with its password masked, and kept by a later save', async () => {
+    await openSettings('General', 'General');
+    await page.getByLabel('Use a proxy', { exact: true }).check();
+    await page.getByLabel('Proxy hostname', { exact: true }).fill('proxy.example');
+    await page.getByLabel('Proxy port', { exact: true }).fill('3128');
+    await page.getByLabel('Proxy username', { exact: true }).fill('reader');
+    await page.getByLabel('Proxy password', { exact: true }).fill('proxy-secret');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    type Proxy = { proxyEnabled: boolean; proxyHostname: string; proxyPort: number; proxyPassword: string };
+    const saved = { proxyEnabled: true, proxyHostname: 'proxy.example', proxyPort: 3128, proxyPassword: '********' };
+    expect(await api<Proxy>('config/host')).toMatchObject(saved);
+    expect(await page.getByLabel('Proxy password', { exact: true }).inputValue()).toBe('********');
+    // Saved again with the masked password untouched: the stored one stays.
+    await page.getByLabel('Proxy port', { exact: true }).fill('3129');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    expect(await api<Proxy>('config/host')).toMatchObject({ ...saved, proxyPort: 3129 });
+    await shot('settings-general-proxy');
+    expectCleanPage();
+  });
+
+  it('Metadata: the metadata source settings are saved beside the metadata consumers', async () => {
+    await openSettings('Metadata', 'Metadata');
+    await page.getByRole('heading', { name: 'Metadata source and tags' }).waitFor();
+    await page.getByLabel('User-Agent', { exact: true }).fill('Quire UI test');
+    await page.getByLabel('Update covers', { exact: true }).uncheck();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    expect(await api('config/metadataprovider')).toMatchObject({ userAgent: 'Quire UI test', updateCovers: false });
+    await shot('settings-metadata');
+    expectCleanPage();
+  });
+
   it('UI and Development pages save their settings', async () => {
     await openSettings('UI', 'UI');
     await page.getByRole('combobox', { name: 'First day of week' }).click();
@@ -390,15 +445,74 @@ describe('web UI: settings', () => {
     expect(await api<{ firstDayOfWeek: number }>('config/ui')).toMatchObject({ firstDayOfWeek: 1 });
     await openSettings('Development', 'Development');
     await page.getByLabel('Log files kept', { exact: true }).fill('7');
+    // Only the URL changes: Quire asks that server which protocol it speaks, as for a Readarr client.
+    await page.getByLabel('Metadata source', { exact: true }).fill(bookInfo.url);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved', { exact: true }).waitFor();
-    expect(await api<{ logRotate: number }>('config/development')).toMatchObject({ logRotate: 7 });
+    type Development = { logRotate: number; metadataSource: string; metadataSourceType: string };
+    expect(await api<Development>('config/development')).toMatchObject({
+      logRotate: 7,
+      metadataSource: bookInfo.url,
+      metadataSourceType: 'bookInfo',
+    });
+    expect(bookInfo.requestsTo('/author/changed').length).toBeGreaterThan(0);
+    const type = page.getByRole('combobox', { name: 'Metadata source type' });
+    expect(await type.inputValue()).toBe('BookInfo (rreading-glasses)');
+    await rematchDone();
+    // Back to Open Library with its type picked: sent as chosen.
+    await page.getByLabel('Metadata source', { exact: true }).fill(world.openLibrary.url);
+    await type.click();
+    await page.getByRole('option', { name: 'Open Library', exact: true }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    expect(await api<Development>('config/development')).toMatchObject({
+      metadataSource: world.openLibrary.url,
+      metadataSourceType: 'openLibrary',
+    });
+    await rematchDone();
+    await shot('settings-development');
+    expectCleanPage();
+  });
+
+  it('tags an author from its edit dialog; the tag shows on the author and in the tag’s uses', async () => {
+    await world.addTolkien();
+    const [author] = await api<{ id: number; titleSlug: string }[]>('author');
+    await page.goto(`${world.quire.url}/author/${author.titleSlug}`);
+    await page.getByRole('heading', { name: 'J.R.R. Tolkien' }).waitFor();
+    await page.getByRole('button', { name: 'More', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
+    await dialog().getByLabel('Tags', { exact: true }).click();
+    await page.getByRole('option', { name: 'ebooks', exact: true }).click();
+    await dialog().getByLabel('Path', { exact: true }).click(); // closes the tag list
+    await shot('author-edit-tags');
+    await saveDialog();
+    await page.getByRole('main').getByText('ebooks', { exact: true }).waitFor();
+    await page.getByRole('navigation').getByText('Settings', { exact: true }).click();
+    await openSettings('Tags', 'Tags');
+    await page.getByTestId('tag-card').filter({ hasText: 'ebooks' }).filter({ hasText: '1 author' }).waitFor();
     expectCleanPage();
   });
 
   it('after a reload everything is saved, secrets masked, and the stored key still passes the test', async () => {
     await page.reload();
-    await page.getByRole('heading', { name: 'Development' }).waitFor();
+    await page.getByRole('heading', { name: 'Tags' }).waitFor();
+    await page.getByTestId('tag-card').filter({ hasText: 'ebooks' }).filter({ hasText: '1 author' }).waitFor();
+    const tags = await api<{ id: number; label: string }[]>('tag');
+    const ebooks = tags.find((tag) => tag.label === 'ebooks');
+    expect(await api<{ authorName: string; tags: number[] }[]>('author')).toEqual([
+      expect.objectContaining({ authorName: 'J.R.R. Tolkien', tags: [ebooks?.id] }),
+    ]);
+
+    await openSettings('Profiles', 'Quality profiles');
+    await page.getByTestId('quality-profile-card').filter({ hasText: 'eBook' }).click();
+    expect(await dialog().getByLabel('Upgrade until (cutoff)', { exact: true }).inputValue()).toBe('EPUB');
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByTestId('quality-profile-card').filter({ hasText: 'Cutoff: EPUB' }).waitFor();
+
+    await openSettings('General', 'General');
+    expect(await page.getByLabel('Proxy password', { exact: true }).inputValue()).toBe('********');
+    expect(await page.getByLabel('Proxy hostname', { exact: true }).inputValue()).toBe('proxy.example');
     await openSettings('Connect', 'Connections');
     await page.getByTestId('provider-card').filter({ hasText: 'Phone' }).click();
     expect(await dialog().getByLabel('On Grab', { exact: true }).isChecked()).toBe(true);

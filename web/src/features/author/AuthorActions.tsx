@@ -96,6 +96,7 @@ export function EditAuthorModal({ author, onClose }: { author: Author; onClose: 
           data={options(tags.data, (t) => t.label ?? '')}
           value={form.tags}
           onChange={(v) => setForm({ ...form, tags: v })}
+          searchable
         />
         {save.error && (
           <Alert color="red" role="alert">
