@@ -20,7 +20,10 @@ async function uploadRestore(file: File): Promise<void> {
   if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
 }
 
-/** `/system/backup`: backup now (the new one appears when the command ends), download, restore, delete. */
+/**
+ * `/system/backup`: backup now (the new one appears when the command ends), download, restore (a listed backup or an
+ * uploaded zip; the server applies it at once), delete.
+ */
 export default function BackupPage() {
   const client = useQueryClient();
   const backups = useQuery({ queryKey: ['system', 'backup'], queryFn: () => api<Backup[]>('system/backup') });
@@ -30,7 +33,11 @@ export default function BackupPage() {
   const restore = useMutation({
     mutationFn: (source: number | File) =>
       typeof source === 'number' ? api(`system/backup/restore/${source}`, { method: 'POST' }) : uploadRestore(source),
-    onSuccess: () => setRestored(true),
+    // The restore is applied at once: every list the app holds is from before it.
+    onSuccess: () => {
+      setRestored(true);
+      void client.invalidateQueries();
+    },
   });
   const remove = useMutation({
     mutationFn: (id: number) => api(`system/backup/${id}`, { method: 'DELETE' }),
@@ -60,7 +67,7 @@ export default function BackupPage() {
       </Group>
       {restored && (
         <Alert color="teal" title="Restored" mb="sm" data-testid="restore-done">
-          The backup was restored. Restart Quire to use it.
+          The backup was restored: Quire uses its data now, no restart needed.
         </Alert>
       )}
       {error && <ErrorState error={error} />}
