@@ -11,7 +11,8 @@ import { expectEventually, UiWorld } from './ui-world';
  * is removed with its release blocklisted, history lists and filters the grabs and marks one failed, the blocklist
  * removes one and clears the rest, and the wanted lists page, sort, monitor and search on the server. Then a
  * release held back by a delay profile is grabbed from the queue, downloads in the fake SABnzbd and is imported, while
- * queue, history and wanted (three tabs) change without a reload; a download that does not match is imported by hand.
+ * queue, history and wanted (three tabs) change without a reload; two held-back releases are grabbed and then removed
+ * with the bulk actions; a download that does not match is imported by hand.
  * Every page visited must log no console error and no failed request.
  */
 describe('web UI: activity and wanted', () => {
@@ -236,6 +237,55 @@ describe('web UI: activity and wanted', () => {
     for (const target of [page(), history.tab, wanted.tab]) await notReloaded(target);
     expect([...history.problems.take(), ...wanted.problems.take()]).toEqual([]);
     await Promise.all([history.tab.close(), wanted.tab.close()]);
+    expectCleanPage();
+  });
+
+  it('queue: held-back releases of two books are sent with "Grab selected", then removed with "Remove selected"', async () => {
+    const titles = ['The Silmarillion', 'The Lord of the Rings'];
+    const bookIds = titles.map((title) => books.find((book) => book.title === title)!.id);
+    const releases = titles.map((title) => `J.R.R. Tolkien - ${title} (epub)`);
+    const feed = world.indexer.releases;
+    const pubDate = new Date().toUTCString();
+    world.indexer.releases = [
+      ...feed,
+      ...releases.map((title, i) => ({ title, guid: `bulk-${i}`, size: 1e6, pubDate })),
+    ];
+    await world.api('book/monitor', { method: 'PUT', body: { bookIds, monitored: true } });
+    const delay = await world.api<Record<string, unknown>>('delayprofile/1');
+    await world.api('delayprofile/1', { method: 'PUT', body: { ...delay, usenetDelay: 600 } });
+    await world.api('command', { method: 'POST', body: { name: 'BookSearch', bookIds } });
+    await open('/activity/queue', 'Queue');
+    const rows = releases.map((title) => page().getByTestId('queue-row').filter({ hasText: title }));
+    for (const row of rows)
+      await row.getByTestId('queue-status').filter({ hasText: 'Delay' }).waitFor({ timeout: 30_000 });
+    const select = (title: string) => page().getByLabel(`Select ${title}`, { exact: true }).check();
+    // One request for both: the bulk route of each action.
+    const bulk = (method: string, path: string) =>
+      page().waitForResponse((r) => r.request().method() === method && r.url().includes(`/api/v1/${path}/bulk`));
+    for (const title of releases) await select(title);
+    const grabbed = bulk('POST', 'queue/grab');
+    await page().getByRole('button', { name: 'Grab selected' }).click();
+    expect((await grabbed).status()).toBe(200);
+    for (const row of rows) await row.getByRole('button', { name: 'Grab', exact: true }).waitFor({ state: 'detached' });
+    world.indexer.releases = feed;
+    await world.api('delayprofile/1', { method: 'PUT', body: delay });
+    expect(world.sab.queue.map((job) => job.name)).toEqual(expect.arrayContaining(releases));
+    const queue = await world.api<{ records: { title: string; status: string }[] }>('queue?pageSize=50');
+    const statuses = queue.records.filter((item) => releases.includes(item.title)).map((item) => item.status);
+    expect(statuses).toHaveLength(2);
+    expect(statuses).not.toContain('delay');
+
+    for (const title of releases) await select(title);
+    await page().getByRole('button', { name: 'Remove selected' }).click();
+    const dialog = page().getByRole('dialog', { name: 'Remove 2 items' });
+    expect(await dialog.getByLabel('Remove from download client').isChecked()).toBe(true);
+    const removed = bulk('DELETE', 'queue');
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+    expect((await removed).status()).toBe(200);
+    for (const row of rows) await expectEventually(async () => expect(await row.count()).toBe(0));
+    expect(world.sab.queue.filter((job) => releases.includes(job.name))).toEqual([]);
+    const after = await world.api<{ records: { title: string }[] }>('queue?pageSize=50');
+    expect(after.records.filter((item) => releases.includes(item.title))).toEqual([]);
     expectCleanPage();
   });
 
