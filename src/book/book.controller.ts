@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { sendJsonChunks } from '../common/http/send-json-chunks';
 import { IdParam, OptionalIdParam, PutWithOptionalId, resolvePutId } from '../common/http/route-decorators';
 import { AddBookService } from './add-book.service';
@@ -30,8 +30,14 @@ export class BookController {
   /** The whole library is streamed batch by batch (memory bounded by one batch), or sent from the cache. */
   @Get()
   @ApiOkResponse({ type: [BookResource] })
-  async list(@Query() query: BookListQuery, @Res() response: Response): Promise<void> {
-    await sendJsonChunks(response, this.books.listJsonChunks(query));
+  async list(@Query() query: BookListQuery, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const answer = await this.books.listAnswer(query, request.acceptsEncodings('gzip') === 'gzip');
+    if (answer.contentEncoding) {
+      // Already compressed: the compression middleware leaves an answer with a Content-Encoding alone.
+      response.setHeader('Content-Encoding', answer.contentEncoding);
+      response.setHeader('Vary', 'Accept-Encoding');
+    }
+    await sendJsonChunks(response, answer.chunks);
   }
 
   /** Quire extension: one page of books, sorted and filtered in SQL (Readarr's `GET /book` is unchanged). */

@@ -40,7 +40,7 @@ export interface CacheLookup {
 
 export interface ListLookup {
   /** The cached list, patched for the writes since it was built when that was possible. */
-  cached?: readonly Buffer[];
+  cached?: PatchableList;
   now: number;
   recorder: ListRecorder;
 }
@@ -90,7 +90,9 @@ export class LibraryResponseCache {
     return {
       now: reading.now,
       recorder: new BodyRecorder(this.capacity, (body) =>
-        build.end(body && { chunks: body.chunks, bytes: body.bytes, version: reading.version, validUntil: reading.nextRelease }),
+        build.end(
+          body && { chunks: body.chunks, bytes: body.bytes, version: reading.version, validUntil: reading.nextRelease },
+        ),
       ),
     };
   }
@@ -100,7 +102,7 @@ export class LibraryResponseCache {
     if (this.capacity === 0) return { now: Date.now(), recorder: notRecorded() };
     const reading = await this.readAfterRunningBuild(key);
     const current = this.current(key, reading);
-    if (current) return { cached: current.chunks, now: reading.now, recorder: notRecorded() };
+    if (current?.list) return { cached: current.list.items, now: reading.now, recorder: notRecorded() };
     // Requests that read the same version wait for this patch or build instead of making their own.
     const build = this.startBuild(key, reading.version);
     let snapshot: Awaited<ReturnType<LibraryVersionRepository['readWithChanges']>>;
@@ -109,7 +111,7 @@ export class LibraryResponseCache {
       const patched = await this.patch(key, snapshot, render);
       if (patched) {
         build.end(patched);
-        return { cached: patched.chunks, now: snapshot.now, recorder: notRecorded() };
+        return { cached: patched.list!.items, now: snapshot.now, recorder: notRecorded() };
       }
     } catch (error) {
       build.end(undefined);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { type ListItem, PatchableList } from './patchable-list';
 
 const item = (id: number, text = `book ${id}`): ListItem => ({ id, json: JSON.stringify({ id, text }) });
@@ -16,6 +17,7 @@ describe('PatchableList', () => {
     expect(parsed(list)).toEqual([1, 2, 3, 5, 8].map((id) => JSON.parse(item(id).json)));
     expect(list.bytes).toBe(Buffer.concat(list.body()).length);
     expect(Buffer.concat(listOf([]).body()).toString()).toBe('[]');
+    expect(listOf([]).bytes).toBe(2);
     expect(Buffer.concat(listOf([[]]).body()).toString()).toBe('[]');
   });
 
@@ -40,7 +42,9 @@ describe('PatchableList', () => {
 
   it('keeps multi-byte text intact across patches', () => {
     const list = listOf([[1, 2]]).patched([{ id: 1, json: '{"t":"Ærø – ✓"}' }], []);
-    expect(Buffer.concat(list.patched([item(2, 'ß')], []).body()).toString()).toBe('[{"t":"Ærø – ✓"},{"id":2,"text":"ß"}]');
+    expect(Buffer.concat(list.patched([item(2, 'ß')], []).body()).toString()).toBe(
+      '[{"t":"Ærø – ✓"},{"id":2,"text":"ß"}]',
+    );
   });
 
   it('agrees with a list built from scratch after random patches', () => {
@@ -68,7 +72,22 @@ describe('PatchableList', () => {
       // An id both removed and changed in one patch counts as changed (see patched()).
       for (const { id, json } of changed) truth.set(id, json);
       list = list.patched(changed, removed);
-      expect(Buffer.concat(list.body()).toString()).toBe(`[${sorted().map((id) => truth.get(id)).join(',')}]`);
+      expect(Buffer.concat(list.body()).toString()).toBe(
+        `[${sorted()
+          .map((id) => truth.get(id))
+          .join(',')}]`,
+      );
     }
+  });
+
+  it('compresses to one gzip stream equal to its JSON, reusing the stretches a patch did not touch', async () => {
+    const gunzipped = async (list: PatchableList) => gunzipSync(Buffer.concat(await list.gzip())).toString();
+    const list = listOf([[1, 2], [3, 4], [5]]);
+    expect(await gunzipped(list)).toBe(Buffer.concat(list.body()).toString());
+    const patched = list.patched([item(4, 'é changed')], [5]);
+    expect(await gunzipped(patched)).toBe(Buffer.concat(patched.body()).toString());
+    // The first stretch was compressed once, for both lists.
+    expect((await list.gzip())[1]).toBe((await patched.gzip())[1]);
+    expect(await gunzipped(listOf([]))).toBe('[]');
   });
 });

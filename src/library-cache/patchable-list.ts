@@ -1,3 +1,5 @@
+import { constants, crc32, deflateRaw } from 'node:zlib';
+
 /** One item of a whole-library list: its id and its wire JSON. */
 export interface ListItem {
   id: number;
@@ -13,12 +15,38 @@ interface Stretch {
   /** Byte offset just past each item (the next item starts one comma later). */
   ends: Int32Array;
   bytes: Buffer;
+  /** The bytes as raw deflate ending on a byte boundary (sync flush), made when first asked for. */
+  deflated?: Promise<Buffer>;
 }
 
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 const EMPTY = Buffer.from('[]');
+
+/** gzip's member header (RFC 1952): deflate, no name, no time, Unix. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+/** An empty final deflate block (BFINAL=1, fixed codes): ends the stream after the flushed pieces. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+/**
+ * Raw deflate of one piece, ending in an empty stored block (sync flush) so that pieces compressed apart can be
+ * joined into one stream, as parallel gzip tools do. Runs on libuv's thread pool.
+ */
+function deflatePiece(bytes: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    deflateRaw(bytes, { finishFlush: constants.Z_SYNC_FLUSH }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
+  );
+}
+
+const separators = new Map<Buffer, Promise<Buffer>>();
+const deflatedSeparator = (bytes: Buffer) => {
+  let deflated = separators.get(bytes);
+  if (!deflated) separators.set(bytes, (deflated = deflatePiece(bytes)));
+  return deflated;
+};
 
 function stretchOf(parts: { id: number; bytes: Buffer }[]): Stretch {
   const ids = new Int32Array(parts.length);
@@ -52,9 +80,10 @@ function partsOf(stretch: Stretch): { id: number; bytes: Buffer }[] {
  */
 export class PatchableList {
   readonly bytes: number;
+  private gzipped?: Promise<Buffer[]>;
 
   private constructor(private readonly stretches: readonly Stretch[]) {
-    this.bytes = stretches.reduce((sum, stretch) => sum + stretch.bytes.length + 1, 1);
+    this.bytes = stretches.length === 0 ? EMPTY.length : stretches.reduce((sum, s) => sum + s.bytes.length + 1, 1);
   }
 
   /** Collects a list from stretches of items given in id order (as a whole-library query yields them). */
@@ -77,6 +106,35 @@ export class PatchableList {
     this.stretches.forEach((stretch, index) => body.push(...(index > 0 ? [COMMA, stretch.bytes] : [stretch.bytes])));
     body.push(CLOSE);
     return body;
+  }
+
+  /**
+   * The same JSON array as one gzip stream, in pieces: each stretch is compressed once and kept with it, so a
+   * patched list compresses only the stretches it changed (a 56 MB list compresses in about half a second of CPU;
+   * a patch's stretch in well under a millisecond).
+   */
+  gzip(): Promise<Buffer[]> {
+    this.gzipped ??= this.compress();
+    return this.gzipped;
+  }
+
+  private async compress(): Promise<Buffer[]> {
+    const body = this.body();
+    const stretchOf = new Map(this.stretches.map((stretch) => [stretch.bytes, stretch]));
+    const deflated = await Promise.all(
+      body.map((piece) => {
+        const stretch = stretchOf.get(piece);
+        if (!stretch) return deflatedSeparator(piece);
+        stretch.deflated ??= deflatePiece(stretch.bytes);
+        return stretch.deflated;
+      }),
+    );
+    let checksum = 0;
+    for (const piece of body) checksum = crc32(piece, checksum);
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(checksum >>> 0, 0);
+    trailer.writeUInt32LE(this.bytes % 2 ** 32, 4);
+    return [GZIP_HEADER, ...deflated, FINAL_BLOCK, trailer];
   }
 
   /** Every id, in order (for tests and checks). */

@@ -298,9 +298,25 @@ describe('whole-library answers served from the library cache', () => {
       expect({ what, ...queries.seen }).toEqual({ what, build: 0, patchedIds: [touched()] });
       expect({ what, patched }).toEqual({ what, patched: await rebuilt() });
     }
-    const titles = ((await books())).map((book) => book.title);
+    const titles = (await books()).map((book) => book.title);
     expect(titles).toEqual(expect.arrayContaining(['Patch One, Revised', 'Left Alone', 'Newcomer']));
     expect(titles).not.toContain('Patch Two');
+  });
+
+  it('sends the cached book list gzip-compressed, equal to the plain answer before and after a patch', async () => {
+    const author = await createAuthor(db, { name: 'Zip Zipper' });
+    const book = await createBook(db, author, { title: 'Deflated' });
+    const plain = async () => (await t.api.get('/api/v1/book').set('Accept-Encoding', 'identity').expect(200)).text;
+    const gzipped = async () => {
+      const answer = await t.api.get('/api/v1/book').set('Accept-Encoding', 'gzip, br').expect(200);
+      return { encoding: answer.headers['content-encoding'], text: answer.text };
+    };
+    const built = await plain();
+    expect(await gzipped()).toEqual({ encoding: 'gzip', text: built });
+    await db.query(`UPDATE edition SET title = 'Deflated, Patched' WHERE id = $1`, [book.editionId]);
+    const patched = await gzipped();
+    expect(patched).toEqual({ encoding: 'gzip', text: await plain() });
+    expect(patched.text).toContain('"title":"Deflated, Patched"');
   });
 
   it('patches across a fold: the folded row names the union of the books its rows touched', async () => {
