@@ -41,6 +41,9 @@ function deflatePiece(bytes: Buffer): Promise<Buffer> {
   );
 }
 
+/** Deflate calls in flight for one list: libuv's thread pool has four threads. */
+const DEFLATES_AT_ONCE = 4;
+
 const separators = new Map<Buffer, Promise<Buffer>>();
 const deflatedSeparator = (bytes: Buffer) => {
   let deflated = separators.get(bytes);
@@ -121,14 +124,18 @@ export class PatchableList {
   private async compress(): Promise<Buffer[]> {
     const body = this.body();
     const stretchOf = new Map(this.stretches.map((stretch) => [stretch.bytes, stretch]));
-    const deflated = await Promise.all(
-      body.map((piece) => {
-        const stretch = stretchOf.get(piece);
-        if (!stretch) return deflatedSeparator(piece);
-        stretch.deflated ??= deflatePiece(stretch.bytes);
-        return stretch.deflated;
-      }),
-    );
+    // A few at a time: each deflate call holds its own compressor state (a few hundred KB) from the moment it is
+    // made, so a thousand stretches started at once cost hundreds of megabytes for a moment.
+    const deflated: Buffer[] = new Array<Buffer>(body.length);
+    let next = 0;
+    const worker = async () => {
+      for (let index = next++; index < body.length; index = next++) {
+        const stretch = stretchOf.get(body[index]);
+        if (stretch) stretch.deflated ??= deflatePiece(stretch.bytes);
+        deflated[index] = await (stretch ? stretch.deflated! : deflatedSeparator(body[index]));
+      }
+    };
+    await Promise.all(Array.from({ length: DEFLATES_AT_ONCE }, worker));
     let checksum = 0;
     for (const piece of body) checksum = crc32(piece, checksum);
     const trailer = Buffer.alloc(8);
