@@ -6,18 +6,45 @@ export interface RecordedBody {
 }
 
 /**
- * A whole-library answer being built: its chunks are kept and handed to `end` once the body is complete
- * (`finish`), or `undefined` when it was cut short or grew beyond `limit` bytes (`abandon`, or `finish`).
+ * A whole-library answer being built, handed to `end` exactly once: what was kept when it was finished within its
+ * limit, or `undefined` when it was cut short (`abandon`) or grew beyond `limit` bytes.
  */
-export class BodyRecorder {
-  private chunks: Buffer[] | undefined = [];
-  private bytes = 0;
+abstract class Recorder<T> {
   private ended = false;
 
   constructor(
-    private readonly limit: number,
-    private readonly end: (body: RecordedBody | undefined) => void,
+    protected readonly limit: number,
+    private readonly end: (kept: T | undefined) => void,
   ) {}
+
+  /** The last piece was added. */
+  finish(): void {
+    this.close(this.kept());
+  }
+
+  /** The answer ends here (call it in a `finally`): a body not finished is not cached. */
+  abandon(): void {
+    this.close(undefined);
+  }
+
+  /** What was kept, or undefined when it outgrew the limit. */
+  protected abstract kept(): T | undefined;
+
+  /** Lets go of what was kept. */
+  protected abstract release(): void;
+
+  private close(kept: T | undefined): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.release();
+    this.end(kept);
+  }
+}
+
+/** A whole-library answer recorded as the chunks sent (GET /author). */
+export class BodyRecorder extends Recorder<RecordedBody> {
+  private chunks: Buffer[] | undefined = [];
+  private bytes = 0;
 
   /** The chunk as the Buffer to send (converted once, for the answer and the cache alike). */
   add(chunk: string): Buffer {
@@ -28,38 +55,19 @@ export class BodyRecorder {
     return buffer;
   }
 
-  /** The last chunk was added. */
-  finish(): void {
-    this.close(this.chunks && { chunks: this.chunks, bytes: this.bytes });
+  protected kept(): RecordedBody | undefined {
+    return this.chunks && { chunks: this.chunks, bytes: this.bytes };
   }
 
-  /** The answer ends here (call it in a `finally`): a body not finished is not cached. */
-  abandon(): void {
-    this.close(undefined);
-  }
-
-  private close(body: RecordedBody | undefined): void {
-    if (this.ended) return;
-    this.ended = true;
+  protected release(): void {
     this.chunks = undefined;
-    this.end(body);
   }
 }
 
-/**
- * A whole-library list being built, item by item in id order, for the patchable cache (GET /book): like
- * `BodyRecorder`, its stretches are kept and handed to `end` as a `PatchableList` once complete, or `undefined`
- * when cut short or beyond `limit` bytes.
- */
-export class ListRecorder {
+/** A whole-library list recorded item by item in id order, as a `PatchableList` (GET /book). */
+export class ListRecorder extends Recorder<PatchableList> {
   private collector: ReturnType<typeof PatchableList.collector> | undefined = PatchableList.collector();
   private bytes = 0;
-  private ended = false;
-
-  constructor(
-    private readonly limit: number,
-    private readonly end: (list: PatchableList | undefined) => void,
-  ) {}
 
   /** One stretch of items as the bytes to send (without the separator before it). */
   add(items: ListItem[]): Buffer {
@@ -72,19 +80,11 @@ export class ListRecorder {
     return Buffer.from(items.map((item) => item.json).join(','));
   }
 
-  finish(): void {
-    this.close(this.collector?.list());
+  protected kept(): PatchableList | undefined {
+    return this.collector?.list();
   }
 
-  /** The answer ends here (call it in a `finally`): a list not finished is not cached. */
-  abandon(): void {
-    this.close(undefined);
-  }
-
-  private close(list: PatchableList | undefined): void {
-    if (this.ended) return;
-    this.ended = true;
+  protected release(): void {
     this.collector = undefined;
-    this.end(list);
   }
 }

@@ -3,7 +3,11 @@ import { InjectMetric, makeGaugeProvider } from '@willsoto/nestjs-prometheus';
 import type { Gauge } from 'prom-client';
 import { EnvService } from '../env/env.service';
 import { BodyRecorder, ListRecorder } from './body-recorder';
-import { type LibraryChange, type LibraryVersionReading, LibraryVersionRepository } from './library-version.repository';
+import {
+  type LibraryChangesReading,
+  type LibraryVersionReading,
+  LibraryVersionRepository,
+} from './library-version.repository';
 import type { ListItem, PatchableList } from './patchable-list';
 
 export const METRIC_CACHED_BYTES = 'quire_response_cache_bytes';
@@ -29,6 +33,8 @@ interface Entry {
   /** A patchable list (GET /book), with the change rows it reflects. */
   list?: { items: PatchableList; seen: ReadonlySet<string> };
 }
+
+type ListEntry = Entry & Required<Pick<Entry, 'list'>>;
 
 export interface CacheLookup {
   /** The cached body, when the library has not changed since it was built. */
@@ -105,23 +111,22 @@ export class LibraryResponseCache {
     if (current?.list) return { cached: current.list.items, now: reading.now, recorder: notRecorded() };
     // Requests that read the same version wait for this patch or build instead of making their own.
     const build = this.startBuild(key, reading.version);
-    let snapshot: Awaited<ReturnType<LibraryVersionRepository['readWithChanges']>>;
+    let snapshot: LibraryChangesReading;
     try {
       snapshot = await this.versions.readWithChanges();
       const patched = await this.patch(key, snapshot, render);
       if (patched) {
         build.end(patched);
-        return { cached: patched.list!.items, now: snapshot.now, recorder: notRecorded() };
+        return { cached: patched.list.items, now: snapshot.now, recorder: notRecorded() };
       }
     } catch (error) {
       build.end(undefined);
       throw error;
     }
     this.removeSuperseded(key, snapshot.version);
-    const seen = new Set(snapshot.changes.map((change) => change.id));
     return {
       now: snapshot.now,
-      recorder: new ListRecorder(this.capacity, (items) => build.end(items && listEntry(items, snapshot, seen))),
+      recorder: new ListRecorder(this.capacity, (items) => build.end(items && listEntry(items, snapshot))),
     };
   }
 
@@ -146,9 +151,9 @@ export class LibraryResponseCache {
    */
   private async patch(
     key: string,
-    snapshot: LibraryVersionReading & { changes: LibraryChange[] },
+    snapshot: LibraryChangesReading,
     render: RenderItems,
-  ): Promise<Entry | undefined> {
+  ): Promise<ListEntry | undefined> {
     const entry = this.entries.get(key);
     if (!entry?.list || entry.version > snapshot.version || !stillValid(entry, snapshot.now)) return undefined;
     const { seen } = entry.list;
@@ -163,7 +168,7 @@ export class LibraryResponseCache {
       items,
       ids.filter((id) => !found.has(id)),
     );
-    return listEntry(patched, snapshot, new Set(snapshot.changes.map((change) => change.id)));
+    return listEntry(patched, snapshot);
   }
 
   private startBuild(key: string, version: bigint): { end(entry: Entry | undefined): void } {
@@ -214,12 +219,13 @@ function stillValid(entry: Entry, now: number): boolean {
   return entry.validUntil === null || now < entry.validUntil;
 }
 
-function listEntry(items: PatchableList, reading: LibraryVersionReading, seen: ReadonlySet<string>): Entry {
+/** A list's entry: it reflects every change row the reading saw. */
+function listEntry(items: PatchableList, reading: LibraryChangesReading): ListEntry {
   return {
     chunks: items.body(),
     bytes: items.bytes,
     version: reading.version,
     validUntil: reading.nextRelease,
-    list: { items, seen },
+    list: { items, seen: new Set(reading.changes.map((change) => change.id)) },
   };
 }

@@ -28,6 +28,26 @@ export interface LibraryVersionReading {
   nextRelease: number | null;
 }
 
+/** A reading with the change rows it sums (for patching a cached list). */
+export type LibraryChangesReading = LibraryVersionReading & { changes: LibraryChange[] };
+
+/** The reading's columns over `library_change`: the version, the database clock, the next release date. */
+const READING_COLUMNS = `coalesce(sum(weight), 0)::text AS version,
+  (extract(epoch FROM now()) * 1000)::float8 AS now,
+  (SELECT (extract(epoch FROM min(release_date)) * 1000)::float8 FROM book WHERE release_date > now()) AS "nextRelease"`;
+
+interface ReadingRow {
+  version: string;
+  now: number;
+  nextRelease: number | null;
+}
+
+const toReading = (row: ReadingRow): LibraryVersionReading => ({
+  version: BigInt(row.version),
+  now: row.now,
+  nextRelease: row.nextRelease,
+});
+
 /** Reads the library version in one (prepared) statement and keeps its table small. */
 @Injectable()
 export class LibraryVersionRepository {
@@ -43,36 +63,24 @@ export class LibraryVersionRepository {
   ) {}
 
   async read(): Promise<LibraryVersionReading> {
-    const [row] = await this.prepared.query<{ version: string; rows: number; now: number; nextRelease: number | null }>(
-      `SELECT coalesce(sum(weight), 0)::text AS version, count(*)::int AS rows,
-              (extract(epoch FROM now()) * 1000)::float8 AS now,
-              (SELECT (extract(epoch FROM min(release_date)) * 1000)::float8 FROM book WHERE release_date > now())
-                AS "nextRelease"
-       FROM library_change`,
+    const [row] = await this.prepared.query<ReadingRow & { rows: number }>(
+      `SELECT ${READING_COLUMNS}, count(*)::int AS rows FROM library_change`,
     );
     if (row.rows > FOLD_ABOVE_ROWS) this.folding.start();
-    return { version: BigInt(row.version), now: row.now, nextRelease: row.nextRelease };
+    return toReading(row);
   }
 
   /**
    * The reading and every visible change row with the books it touched (migration 1763883000000), from one
    * snapshot: the rows are what the version sums. About a thousand rows at most (see `fold`).
    */
-  async readWithChanges(): Promise<LibraryVersionReading & { changes: LibraryChange[] }> {
-    const [row] = await this.prepared.query<{
-      version: string;
-      now: number;
-      nextRelease: number | null;
-      changes: LibraryChange[];
-    }>(
-      `SELECT coalesce(sum(weight), 0)::text AS version,
-              (extract(epoch FROM now()) * 1000)::float8 AS now,
-              (SELECT (extract(epoch FROM min(release_date)) * 1000)::float8 FROM book WHERE release_date > now())
-                AS "nextRelease",
+  async readWithChanges(): Promise<LibraryChangesReading> {
+    const [row] = await this.prepared.query<ReadingRow & { changes: LibraryChange[] }>(
+      `SELECT ${READING_COLUMNS},
               coalesce(json_agg(json_build_object('id', id::text, 'bookIds', book_ids)), '[]') AS changes
        FROM library_change`,
     );
-    return { version: BigInt(row.version), now: row.now, nextRelease: row.nextRelease, changes: row.changes };
+    return { ...toReading(row), changes: row.changes };
   }
 
   /**

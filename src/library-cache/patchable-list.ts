@@ -123,14 +123,14 @@ export class PatchableList {
 
   private async compress(): Promise<Buffer[]> {
     const body = this.body();
-    const stretchOf = new Map(this.stretches.map((stretch) => [stretch.bytes, stretch]));
+    const stretchByBytes = new Map(this.stretches.map((stretch) => [stretch.bytes, stretch]));
     // A few at a time: each deflate call holds its own compressor state (a few hundred KB) from the moment it is
     // made, so a thousand stretches started at once cost hundreds of megabytes for a moment.
     const deflated: Buffer[] = new Array<Buffer>(body.length);
     let next = 0;
     const worker = async () => {
       for (let index = next++; index < body.length; index = next++) {
-        const stretch = stretchOf.get(body[index]);
+        const stretch = stretchByBytes.get(body[index]);
         if (stretch) stretch.deflated ??= deflatePiece(stretch.bytes);
         deflated[index] = await (stretch ? stretch.deflated! : deflatedSeparator(body[index]));
       }
