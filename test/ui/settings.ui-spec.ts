@@ -425,7 +425,7 @@ describe('web UI: settings', () => {
   });
 
   it('Metadata: the metadata source settings are saved beside the metadata consumers', async () => {
-    await openSettings('Metadata', 'Metadata');
+    await openSettings('Metadata', 'Metadata consumers');
     await page.getByRole('heading', { name: 'Metadata source and tags' }).waitFor();
     await page.getByLabel('User-Agent', { exact: true }).fill('Quire UI test');
     await page.getByLabel('Update covers', { exact: true }).uncheck();

@@ -116,7 +116,7 @@ export function MetadataPage() {
     <ProviderSettingsPage
       config={{
         kind: 'metadata',
-        title: 'Metadata',
+        title: 'Metadata consumers',
         noun: 'metadata consumer',
         KindFields: MetadataFields,
         newDefaults: () => ({ enable: true }),

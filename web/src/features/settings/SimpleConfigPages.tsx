@@ -60,7 +60,13 @@ export function DevelopmentSettingsPage() {
       description: 'Found out from the server when only the URL changes',
     },
     { key: 'coverSource', label: 'Cover source', kind: 'text', description: 'Empty: the default' },
-    { key: 'consoleLogLevel', label: 'Console log level', kind: 'select', choices: LOG_LEVELS },
+    {
+      key: 'consoleLogLevel',
+      label: 'Console log level',
+      kind: 'select',
+      // Readarr's empty value: the console logs at the general log level.
+      choices: [{ value: '', label: 'Same as the log level' }, ...LOG_LEVELS],
+    },
     { key: 'logSql', label: 'Log SQL', kind: 'checkbox' },
     { key: 'logRotate', label: 'Log files kept', kind: 'number' },
     { key: 'filterSentryEvents', label: 'Filter Sentry events', kind: 'checkbox' },
