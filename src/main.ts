@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
 import { startEmbeddedEarly } from './database/embedded-postgres';
 import { EnvError, EnvService } from './env/env.service';
 
@@ -23,7 +24,8 @@ async function bootstrap() {
   await app.listen(env.get('PORT'), host);
 
   installGracefulShutdown(app, env);
-  const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${env.get('PORT')}${env.get('URL_BASE')}`;
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${env.get('URL_BASE')}`;
   console.log(
     JSON.stringify({ level: 30, time: Date.now(), msg: `Quire listening on ${url} (API docs: ${url}/docs)` }),
   );

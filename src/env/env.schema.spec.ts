@@ -17,6 +17,10 @@ describe('environment', () => {
     expect(env.API_KEY).toBeUndefined();
   });
 
+  it('accepts PORT=0, which asks the system for a free port', () => {
+    expect(parseEnv({ PORT: '0' }).PORT).toBe(0);
+  });
+
   it('treats empty strings as unset for optional variables', () => {
     expect(parseEnv({ DATABASE_URL: '', API_KEY: ' ' }).DATABASE_URL).toBeUndefined();
   });
@@ -24,6 +28,7 @@ describe('environment', () => {
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
+    ['PORT', '-1'],
     ['URL_BASE', 'quire/'],
     ['LOG_LEVEL', 'chatty'],
     ['DATABASE_URL', 'mysql://x'],

@@ -10,10 +10,11 @@ export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', '
 
 /** Every environment variable Quire reads. Defaults live here, nowhere else. */
 export class EnvSchema {
+  /** 0 asks the system for any free port; the "Quire listening on" line says which one it got. */
   @Transform(toInt)
-  @IsInt({ message: 'must be an integer between 1 and 65535' })
-  @Min(1, { message: 'must be an integer between 1 and 65535' })
-  @Max(65535, { message: 'must be an integer between 1 and 65535' })
+  @IsInt({ message: 'must be an integer between 0 and 65535' })
+  @Min(0, { message: 'must be an integer between 0 and 65535' })
+  @Max(65535, { message: 'must be an integer between 0 and 65535' })
   PORT: number = 8787;
 
   @IsString()

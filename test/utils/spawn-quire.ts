@@ -1,5 +1,4 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..');
@@ -11,51 +10,57 @@ export interface QuireProcess {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+const LISTENING = /Quire listening on (http:\/\/[^:/]+:\d+)/;
 
-/** Starts `src/main.ts` in a child process (as `npm start` would run dist/main.js) and waits for /ping. */
-export async function spawnQuire(env: Record<string, string>, timeoutMs = 60_000): Promise<QuireProcess> {
-  const port = await freePort();
+/**
+ * Runs Quire (`args` after the node binary) on PORT=0 and waits for its "Quire listening on" line, which names the
+ * port the system gave it. A port picked beforehand and probed with /ping could be taken meanwhile by another test's
+ * server, and the probe would then talk to that one.
+ */
+export async function startQuireChild(args: string[], env: Record<string, string>, timeoutMs: number) {
   let output = '';
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(root, 'src', 'main.ts')], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), BIND_ADDRESS: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', PORT: '0', BIND_ADDRESS: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Quire exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/ping`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (Date.now() >= deadline) {
-    child.kill('SIGKILL');
-    throw new Error(`Quire did not start within ${timeoutMs} ms:\n${output}`);
-  }
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`Quire did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = LISTENING.exec(output);
+      if (listening) {
+        clearTimeout(timer);
+        resolve(listening[1]);
+      }
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`Quire exited with ${code}:\n${output}`));
+    });
+  });
   return {
     child,
     url,
     output: () => output,
-    stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null) child.kill(signal);
+    stop: async (signal: NodeJS.Signals = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
     },
   };
+}
+
+/** Starts `src/main.ts` in a child process (as `npm start` would run dist/main.js) and waits until it listens. */
+export async function spawnQuire(env: Record<string, string>, timeoutMs = 60_000): Promise<QuireProcess> {
+  return startQuireChild(
+    ['-r', 'ts-node/register/transpile-only', join(root, 'src', 'main.ts')],
+    { LOG_LEVEL: 'info', ...env },
+    timeoutMs,
+  );
 }
