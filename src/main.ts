@@ -22,10 +22,10 @@ async function bootstrap() {
   const app = await createApp(env);
   const host = env.get('BIND_ADDRESS') === '*' ? '0.0.0.0' : env.get('BIND_ADDRESS');
   await app.listen(env.get('PORT'), host);
+  env.listeningOn((app.getHttpServer().address() as AddressInfo).port);
 
   installGracefulShutdown(app, env);
-  const { port } = app.getHttpServer().address() as AddressInfo;
-  const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${env.get('URL_BASE')}`;
+  const url = `http://${host === '0.0.0.0' ? 'localhost' : host}:${env.get('PORT')}${env.get('URL_BASE')}`;
   console.log(
     JSON.stringify({ level: 30, time: Date.now(), msg: `Quire listening on ${url} (API docs: ${url}/docs)` }),
   );

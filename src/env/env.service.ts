@@ -37,6 +37,11 @@ export class EnvService {
     return this.values[key];
   }
 
+  /** PORT=0 lets the system pick the port when the server listens; from then on PORT reads as that port. */
+  listeningOn(port: number): void {
+    this.values.PORT = port;
+  }
+
   get isProduction(): boolean {
     return this.values.NODE_ENV === 'production';
   }

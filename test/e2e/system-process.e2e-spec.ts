@@ -117,6 +117,10 @@ describe('system in a real process', () => {
 
   it('POST /system/shutdown answers, closes the app and exits 0', async () => {
     quire = await spawnQuire(env(mkdtempSync(join(tmpdir(), 'quire-shutdown-'))), 120_000);
+    // Started with PORT=0: the host settings show the port the system gave, and a client can save them back.
+    const host = await call(quire, 'GET', '/api/v1/config/host');
+    expect(host.port).toBe(Number(new URL(quire.url).port));
+    await call(quire, 'PUT', '/api/v1/config/host', host);
     expect(await call(quire, 'POST', '/api/v1/system/shutdown')).toEqual({ shuttingDown: true });
     expect(await quire.stop('SIGCONT')).toBe(0);
   }, 180_000);
