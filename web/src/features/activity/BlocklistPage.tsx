@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Group, Table, Text, Title } from '@mantine/core';
+import { Anchor, ActionIcon, Button, Checkbox, Group, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiForIds } from '../../api/client';
@@ -88,7 +88,7 @@ export default function BlocklistPage() {
                     </Table.Td>
                     <Table.Td>
                       {item.author?.titleSlug && (
-                        <Link to={`/author/${item.author.titleSlug}`}>{item.author.authorName}</Link>
+                        <Anchor component={Link} to={`/author/${item.author.titleSlug}`}>{item.author.authorName}</Anchor>
                       )}
                     </Table.Td>
                     <Table.Td>

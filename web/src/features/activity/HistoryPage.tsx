@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -79,11 +79,11 @@ export default function HistoryPage() {
                       </Table.Td>
                       <Table.Td>
                         {item.author?.titleSlug && (
-                          <Link to={`/author/${item.author.titleSlug}`}>{item.author.authorName}</Link>
+                          <Anchor component={Link} to={`/author/${item.author.titleSlug}`}>{item.author.authorName}</Anchor>
                         )}
                       </Table.Td>
                       <Table.Td>
-                        {item.book?.titleSlug && <Link to={`/book/${item.book.titleSlug}`}>{item.book.title}</Link>}
+                        {item.book?.titleSlug && <Anchor component={Link} to={`/book/${item.book.titleSlug}`}>{item.book.title}</Anchor>}
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" lineClamp={1}>

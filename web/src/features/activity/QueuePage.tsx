@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Checkbox, Group, Progress, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, ActionIcon, Badge, Button, Checkbox, Group, Progress, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -54,7 +54,7 @@ function QueueRow({
       </Table.Td>
       <Table.Td>
         {item.author?.titleSlug ? (
-          <Link to={`/author/${item.author.titleSlug}`}>{item.author.authorName}</Link>
+          <Anchor component={Link} to={`/author/${item.author.titleSlug}`}>{item.author.authorName}</Anchor>
         ) : (
           <Text size="sm" c="dimmed">
             Unknown author
@@ -62,7 +62,7 @@ function QueueRow({
         )}
       </Table.Td>
       <Table.Td>
-        {item.book?.titleSlug ? <Link to={`/book/${item.book.titleSlug}`}>{item.book.title}</Link> : null}
+        {item.book?.titleSlug ? <Anchor component={Link} to={`/book/${item.book.titleSlug}`}>{item.book.title}</Anchor> : null}
         <Text size="xs" c="dimmed" lineClamp={1}>
           {item.title}
         </Text>

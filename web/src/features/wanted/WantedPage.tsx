@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Switch, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Switch, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -131,11 +131,11 @@ export default function WantedPage({ kind }: { kind: keyof typeof KINDS }) {
                       </Table.Td>
                       <Table.Td>
                         {book.author?.titleSlug && (
-                          <Link to={`/author/${book.author.titleSlug}`}>{book.author.authorName}</Link>
+                          <Anchor component={Link} to={`/author/${book.author.titleSlug}`}>{book.author.authorName}</Anchor>
                         )}
                       </Table.Td>
                       <Table.Td>
-                        {book.titleSlug ? <Link to={`/book/${book.titleSlug}`}>{book.title}</Link> : book.title}
+                        {book.titleSlug ? <Anchor component={Link} to={`/book/${book.titleSlug}`}>{book.title}</Anchor> : book.title}
                       </Table.Td>
                       <Table.Td>{formatDate(book.releaseDate)}</Table.Td>
                       <Table.Td>
