@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { FakeSabnzbd } from '../fakes/sabnzbd-fake';
 import type { PageProblems } from './browser';
@@ -22,13 +21,7 @@ describe('web UI', () => {
   let apiKey: string;
   const api = <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => world.api<T>(path, init);
 
-  /** `UI_SCREENSHOTS=docs/screenshots npx jest test/ui` refreshes the README's screenshots. */
-  const shot = async (name: string) => {
-    const dir = process.env.UI_SCREENSHOTS;
-    if (!dir) return;
-    await page.waitForTimeout(400); // covers and transitions settle
-    await page.screenshot({ path: join(dir, `${name}.png`) });
-  };
+  const shot = (name: string) => world.shot(name);
 
   /** The check every page visit ends with. */
   const expectCleanPage = () => expect(problems.take()).toEqual([]);

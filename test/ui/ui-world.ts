@@ -169,7 +169,8 @@ export class UiWorld {
     const dir = process.env.UI_SCREENSHOTS;
     if (!dir) return;
     await this.page.waitForTimeout(400);
-    await this.page.screenshot({ path: join(dir, `${name}.png`) });
+    // Command toasts are left over from earlier steps of the spec and stay for seconds; a picture of a page omits them.
+    await this.page.screenshot({ path: join(dir, `${name}.png`), style: '[data-testid="toasts"] { display: none; }' });
   }
 
   async stop(): Promise<void> {
