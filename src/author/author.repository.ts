@@ -133,6 +133,14 @@ export class AuthorRepository {
     return this.authors.findBy({ id: In(ids) });
   }
 
+  /** Every author's id and foreign id, and whether it was ever refreshed, in id order. */
+  refreshStates(): Promise<{ id: number; foreignAuthorId: string; neverRefreshed: boolean }[]> {
+    return this.dataSource.query(
+      `SELECT a.id, m.foreign_author_id AS "foreignAuthorId", a.last_info_sync IS NULL AS "neverRefreshed"
+         FROM author a JOIN author_metadata m ON m.id = a.author_metadata_id ORDER BY a.id`,
+    );
+  }
+
   async findByForeignAuthorId(foreignAuthorId: string): Promise<Author | null> {
     const metadata = await this.metadata.findOneBy({ foreignAuthorId });
     return metadata ? this.authors.findOneBy({ authorMetadataId: metadata.id }) : null;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BookInfoSource } from './book-info/book-info.source';
 import {
   BookSearchQuery,
+  ChangedAuthors,
   FetchOptions,
   IdentifiedWork,
   IdentifierKind,
@@ -87,6 +88,11 @@ export class ActiveMetadataSource implements MetadataSource {
     const source = await this.current();
     if (!source.getSeries) throw new MetadataNotFoundError('series', foreignSeriesId);
     return source.getSeries(foreignSeriesId, options);
+  }
+
+  async getChangedAuthors(since: Date): Promise<ChangedAuthors> {
+    const source = await this.current();
+    return source.getChangedAuthors ? source.getChangedAuthors(since) : { limited: true, ids: [] };
   }
 
   async ping(): Promise<void> {

@@ -16,6 +16,7 @@ import { ActiveMetadataSource } from './active-metadata-source';
 import { MetadataSourceProbeListener } from './metadata-source-probe.listener';
 import { MetadataEnricher } from './enrichment/metadata-enricher';
 import { CatalogueWriter } from './refresh/catalogue-writer';
+import { ChangedAuthorSelector } from './refresh/changed-authors';
 import { LibraryEventsListener } from './refresh/library-events.listener';
 import { NotReadyRetries } from './refresh/not-ready-retries';
 import { RefreshAuthorService } from './refresh/refresh-author.service';
@@ -48,6 +49,7 @@ import {
     LookupService,
     CatalogueWriter,
     RefreshAuthorService,
+    ChangedAuthorSelector,
     RefreshBookService,
     SeriesDetailsFetcher,
     RefreshAuthorHandler,

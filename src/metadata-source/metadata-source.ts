@@ -163,8 +163,19 @@ export interface MetadataSource {
   findWorksByIdentifiers?(kind: IdentifierKind, values: string[]): Promise<IdentifiedWork[]>;
   /** A series with its works. Optional: a source without series data omits it. Throws MetadataNotFoundError. */
   getSeries?(foreignSeriesId: string, options?: FetchOptions): Promise<RemoteSeries>;
+  /**
+   * The "changed" feed: the authors the source updated since `since`. Optional: a source without one omits it,
+   * and `limited` means the source cannot say (refresh every author on the usual schedule).
+   */
+  getChangedAuthors?(since: Date): Promise<ChangedAuthors>;
   /** Cheap call that throws MetadataSourceUnavailableError when the provider cannot be reached. */
   ping(): Promise<void>;
+}
+
+export interface ChangedAuthors {
+  limited: boolean;
+  /** Foreign author ids. */
+  ids: string[];
 }
 
 export interface FetchOptions {

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CommandQueueService } from '../../src/command/command-queue.service';
 import { ConfigStore } from '../../src/database/config-store.service';
 import { ActiveMetadataSource } from '../../src/metadata-source/active-metadata-source';
 import { BookInfoSource } from '../../src/metadata-source/book-info/book-info.source';
@@ -12,7 +13,7 @@ import {
   TOLKIEN_ID,
 } from '../fakes/book-info.fake';
 import { newBookWithAuthor } from '../utils/book-add';
-import { runCommand, waitForQueuedCommand } from '../utils/commands';
+import { runCommand, waitForCommand, waitForQueuedCommand } from '../utils/commands';
 import { FakeOpenLibrary } from '../fakes/open-library.fake';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { sql } from '../utils/test-database';
@@ -226,6 +227,40 @@ describe("metadataSourceType=bookInfo: Readarr's BookInfo protocol as the metada
     expect(done.status).toBe('completed');
     // One author answer serves the works and their editions: no request per work.
     expect(fake.requestsTo('/work/91')).toEqual([]);
+  });
+
+  it('a scheduled refresh of every author asks the "changed" feed and refreshes only the authors it names', async () => {
+    const authorRequests = (id: number) =>
+      fake.requests.filter((request) => request.url.pathname === `/author/${id}`).length;
+    const scheduled = async () => {
+      const lastRun = new Date(Date.now() - 3600_000);
+      const queued = await t.app
+        .get(CommandQueueService)
+        .enqueue('RefreshAuthor', {}, { trigger: 'scheduled', lastExecutionTime: lastRun, lastStartTime: lastRun });
+      return { command: await waitForCommand(t, queued.id, COMMAND_MS), lastRun };
+    };
+
+    fake.setChanged([LARGE_AUTHOR_ID]);
+    let before = [authorRequests(TOLKIEN_ID), authorRequests(LARGE_AUTHOR_ID)];
+    const { command, lastRun } = await scheduled();
+    expect([command.status, command.exception]).toEqual(['completed', undefined]);
+    expect(command.message).toMatch(/BookInfo reports 1 of 2 authors changed since/);
+    expect(authorRequests(TOLKIEN_ID)).toBe(before[0]);
+    expect(authorRequests(LARGE_AUTHOR_ID)).toBeGreaterThan(before[1]);
+    const feed = fake.requests.filter((request) => request.url.pathname === '/author/changed').at(-1);
+    expect(feed?.url.searchParams.get('since')).toBe(lastRun.toISOString());
+
+    // A Limited answer (rreading-glasses always says so) and a manual run both refresh every author.
+    fake.setChanged(undefined);
+    before = [authorRequests(TOLKIEN_ID), authorRequests(LARGE_AUTHOR_ID)];
+    expect((await scheduled()).command.message).toBe('Completed');
+    expect(authorRequests(TOLKIEN_ID)).toBeGreaterThan(before[0]);
+    expect(authorRequests(LARGE_AUTHOR_ID)).toBeGreaterThan(before[1]);
+    fake.setChanged([]);
+    before = [authorRequests(TOLKIEN_ID)];
+    expect((await runCommand(t, 'RefreshAuthor', {}, COMMAND_MS)).message).toBe('Completed');
+    expect(authorRequests(TOLKIEN_ID)).toBeGreaterThan(before[0]);
+    fake.setChanged(undefined);
   });
 
   it('switching back to Open Library re-matches authors and books, deletes nothing, and reports', async () => {

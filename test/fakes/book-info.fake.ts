@@ -170,8 +170,8 @@ export class FakeBookInfo {
     this.loading.set(authorId, { remaining: answers, mode });
   }
 
-  /** Makes `/author/changed` answer these ids (not `Limited`). */
-  setChanged(ids: number[]): void {
+  /** Makes `/author/changed` answer these ids (not `Limited`); undefined makes it `Limited` again. */
+  setChanged(ids: number[] | undefined): void {
     this.changedIds = ids;
   }
 

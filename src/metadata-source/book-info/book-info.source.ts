@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MetadataHttpClient, RequestIdentity } from '../http/metadata-http.client';
 import {
   BookSearchQuery,
+  ChangedAuthors,
   FetchOptions,
   IdentifiedWork,
   IdentifierKind,
@@ -25,12 +26,6 @@ const ASIN = /^[0-9A-Z]{10}$/;
 const BULK_BATCH = 20;
 /** Identifier look-ups are one request each in this protocol: bound what one call may ask. */
 const MAX_IDENTIFIER_LOOKUPS = 500;
-
-/** What the source says changed since a time; `limited` means "unknown, refresh on your own schedule". */
-export interface ChangedAuthors {
-  limited: boolean;
-  ids: string[];
-}
 
 /**
  * Readarr's BookInfo protocol (rreading-glasses and other servers) behind the MetadataSource interface.

@@ -56,11 +56,6 @@ export class RefreshAuthorService {
     private readonly enricher: MetadataEnricher,
   ) {}
 
-  async allAuthorIds(): Promise<number[]> {
-    const rows = await this.dataSource.getRepository(Author).find({ select: ['id'], order: { id: 'ASC' } });
-    return rows.map((row) => row.id);
-  }
-
   async refresh(authorId: number, isNewAuthor: boolean, progress: Progress = async () => {}): Promise<RefreshResult> {
     const author = await this.dataSource.getRepository(Author).findOneBy({ id: authorId });
     if (!author) throw new NotFoundError(`Author ${authorId} not found`);

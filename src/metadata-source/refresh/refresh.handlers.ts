@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandContext, CommandHandler, CommandHandlerInstance } from '../../command/command-handler.decorator';
 import { MetadataNotReadyError } from '../metadata-source';
+import { ChangedAuthorSelector } from './changed-authors';
 import { NotReadyRetries } from './not-ready-retries';
 import { RefreshAuthorService } from './refresh-author.service';
 import { RefreshBookService } from './refresh-book.service';
@@ -42,21 +43,32 @@ function attemptOf(body: object): number {
   return typeof attempt === 'number' && attempt > 0 ? attempt : 0;
 }
 
+interface RefreshAuthorBody {
+  authorId?: number;
+  isNewAuthor?: boolean;
+  /** Set on scheduled runs: the previous run's end and start. */
+  lastExecutionTime?: unknown;
+  lastStartTime?: unknown;
+}
+
 @CommandHandler('RefreshAuthor', { sendUpdatesToClient: true })
 @Injectable()
-export class RefreshAuthorHandler implements CommandHandlerInstance<{ authorId?: number; isNewAuthor?: boolean }> {
+export class RefreshAuthorHandler implements CommandHandlerInstance<RefreshAuthorBody> {
   private readonly logger = new Logger(RefreshAuthorHandler.name);
   constructor(
     private readonly refresher: RefreshAuthorService,
+    private readonly selector: ChangedAuthorSelector,
     private readonly retries: NotReadyRetries,
   ) {}
 
-  async execute(body: { authorId?: number; isNewAuthor?: boolean }, context: CommandContext): Promise<string> {
-    const ids = body.authorId ? [body.authorId] : await this.refresher.allAuthorIds();
-    if (!body.authorId) this.logger.log(`Refreshing all ${ids.length} authors`);
+  async execute(body: RefreshAuthorBody, context: CommandContext): Promise<string> {
+    const selection = body.authorId
+      ? { ids: [body.authorId] }
+      : await this.selector.select(context.trigger, body.lastExecutionTime, body.lastStartTime);
+    if (!body.authorId) this.logger.log(selection.note ?? `Refreshing all ${selection.ids.length} authors`);
     const isNewAuthor = !!body.isNewAuthor && !!body.authorId;
-    return forEach(
-      ids,
+    const message = await forEach(
+      selection.ids,
       'Refreshing author',
       context,
       (id) => this.refresher.refresh(id, isNewAuthor, (message) => context.progress(message)),
@@ -68,6 +80,7 @@ export class RefreshAuthorHandler implements CommandHandlerInstance<{ authorId?:
           body.authorId ? attemptOf(body) : 0,
         ),
     );
+    return selection.note ? `${message}; ${selection.note}` : message;
   }
 }
 
