@@ -88,7 +88,7 @@ export default function BlocklistPage() {
                     </Table.Td>
                     <Table.Td>
                       {item.author?.titleSlug && (
-                        <Anchor component={Link} to={`/author/${item.author.titleSlug}`}>{item.author.authorName}</Anchor>
+                        <Anchor component={Link} inherit to={`/author/${item.author.titleSlug}`}>{item.author.authorName}</Anchor>
                       )}
                     </Table.Td>
                     <Table.Td>

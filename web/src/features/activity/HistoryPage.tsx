@@ -79,11 +79,11 @@ export default function HistoryPage() {
                       </Table.Td>
                       <Table.Td>
                         {item.author?.titleSlug && (
-                          <Anchor component={Link} to={`/author/${item.author.titleSlug}`}>{item.author.authorName}</Anchor>
+                          <Anchor component={Link} inherit to={`/author/${item.author.titleSlug}`}>{item.author.authorName}</Anchor>
                         )}
                       </Table.Td>
                       <Table.Td>
-                        {item.book?.titleSlug && <Anchor component={Link} to={`/book/${item.book.titleSlug}`}>{item.book.title}</Anchor>}
+                        {item.book?.titleSlug && <Anchor component={Link} inherit to={`/book/${item.book.titleSlug}`}>{item.book.title}</Anchor>}
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" lineClamp={1}>

@@ -54,7 +54,7 @@ function QueueRow({
       </Table.Td>
       <Table.Td>
         {item.author?.titleSlug ? (
-          <Anchor component={Link} to={`/author/${item.author.titleSlug}`}>{item.author.authorName}</Anchor>
+          <Anchor component={Link} inherit to={`/author/${item.author.titleSlug}`}>{item.author.authorName}</Anchor>
         ) : (
           <Text size="sm" c="dimmed">
             Unknown author
@@ -62,7 +62,7 @@ function QueueRow({
         )}
       </Table.Td>
       <Table.Td>
-        {item.book?.titleSlug ? <Anchor component={Link} to={`/book/${item.book.titleSlug}`}>{item.book.title}</Anchor> : null}
+        {item.book?.titleSlug ? <Anchor component={Link} inherit to={`/book/${item.book.titleSlug}`}>{item.book.title}</Anchor> : null}
         <Text size="xs" c="dimmed" lineClamp={1}>
           {item.title}
         </Text>

@@ -131,11 +131,11 @@ export default function WantedPage({ kind }: { kind: keyof typeof KINDS }) {
                       </Table.Td>
                       <Table.Td>
                         {book.author?.titleSlug && (
-                          <Anchor component={Link} to={`/author/${book.author.titleSlug}`}>{book.author.authorName}</Anchor>
+                          <Anchor component={Link} inherit to={`/author/${book.author.titleSlug}`}>{book.author.authorName}</Anchor>
                         )}
                       </Table.Td>
                       <Table.Td>
-                        {book.titleSlug ? <Anchor component={Link} to={`/book/${book.titleSlug}`}>{book.title}</Anchor> : book.title}
+                        {book.titleSlug ? <Anchor component={Link} inherit to={`/book/${book.titleSlug}`}>{book.title}</Anchor> : book.title}
                       </Table.Td>
                       <Table.Td>{formatDate(book.releaseDate)}</Table.Td>
                       <Table.Td>
