@@ -375,6 +375,22 @@ describe('web UI: settings', () => {
     await page.getByText('Saved', { exact: true }).waitFor();
     const definitions = await api<{ quality: { name: string }; maxSize: number | null }[]>('qualitydefinition');
     expect(definitions.find((definition) => definition.quality.name === 'EPUB')?.maxSize).toBe(340);
+    // Reloading the tab with unsaved changes gets the browser's own question (beforeunload); the world leaves.
+    await epub.getByRole('slider', { name: 'Maximum size of EPUB' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await epub
+      .getByTestId('max-size')
+      .filter({ hasText: /^(?!340 MB)/ })
+      .waitFor();
+    const asked = world.leaveQuestions;
+    await page.reload();
+    expect(world.leaveQuestions).toBe(asked + 1);
+    await page
+      .getByTestId('quality-definition-row')
+      .filter({ hasText: 'EPUB' })
+      .getByTestId('max-size')
+      .filter({ hasText: '340 MB' })
+      .waitFor();
     // Saved: nothing holds the navigation any more.
     await openSettings('General', 'General');
     expectCleanPage();

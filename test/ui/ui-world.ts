@@ -26,6 +26,8 @@ export class UiWorld {
   context!: BrowserContext;
   page!: Page;
   problems!: PageProblems;
+  /** How many times the browser asked before leaving a page (beforeunload). */
+  leaveQuestions = 0;
   apiKey = '';
 
   async api<T>(path: string, init: { method?: string; body?: unknown; root?: boolean } = {}): Promise<T> {
@@ -69,8 +71,11 @@ export class UiWorld {
     this.browser = await launchChromium();
     ({ context: this.context, page: this.page } = await newPage(this.browser));
     this.problems = new PageProblems(this.page, { missingAllowed: [/\/MediaCover\//] });
-    // Confirmation dialogs (clear, restore) are accepted.
-    this.page.on('dialog', (dialog) => void dialog.accept());
+    // Confirmation dialogs (clear, restore) are accepted; so is the browser's "leave this page?" (counted).
+    this.page.on('dialog', (dialog) => {
+      if (dialog.type() === 'beforeunload') this.leaveQuestions++;
+      void dialog.accept();
+    });
   }
 
   /** A root folder, the fake indexer and the fake SABnzbd, as a configured Quire has them. */
