@@ -30,10 +30,12 @@ export async function startQuireChild(args: string[], env: Record<string, string
       child.kill('SIGKILL');
       reject(new Error(`Quire did not start within ${timeoutMs} ms:\n${output}`));
     }, timeoutMs);
+    let started = false;
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
-      const listening = LISTENING.exec(output);
+      const listening = started ? null : LISTENING.exec(output);
       if (listening) {
+        started = true;
         clearTimeout(timer);
         resolve(listening[1]);
       }
