@@ -4,7 +4,7 @@ import { FakeNewznab } from '../fakes/newznab-fake';
 import type { FakeSabnzbd } from '../fakes/sabnzbd-fake';
 import { runCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { addIndexer, addSabnzbd, ebookProfileId, startSabnzbd } from '../utils/search-fixture';
+import { addIndexer, addSabnzbd, ebookProfileId, setUsenetDelay, startSabnzbd } from '../utils/search-fixture';
 
 const INDEXER_KEY = 'indexer-key-delay-bulk';
 const SAB_KEY = 'sab-key-delay-bulk';
@@ -45,11 +45,7 @@ describe('pending (delayed) releases: POST /queue/grab/bulk', () => {
     t = await createTestApp();
     await addIndexer(t, { implementation: 'Newznab', url: newznab.url, apiKey: INDEXER_KEY });
     await addSabnzbd(t, { port: sab.port, apiKey: SAB_KEY });
-    const global = (await t.api.get('/api/v1/delayprofile/1').expect(200)).body;
-    await t.api
-      .put('/api/v1/delayprofile/1')
-      .send({ ...global, usenetDelay: 60 })
-      .expect(200);
+    await setUsenetDelay(t, 60);
 
     const db = t.app.get(DataSource);
     const author = await createAuthor(db, { name: 'Ida Hold', qualityProfileId: await ebookProfileId(db) });

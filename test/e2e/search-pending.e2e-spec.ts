@@ -5,7 +5,7 @@ import { FakeNewznab, FakeRelease } from '../fakes/newznab-fake';
 import type { FakeSabnzbd } from '../fakes/sabnzbd-fake';
 import { runCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { addIndexer, addSabnzbd, ebookProfileId, startSabnzbd } from '../utils/search-fixture';
+import { addIndexer, addSabnzbd, ebookProfileId, setUsenetDelay, startSabnzbd } from '../utils/search-fixture';
 
 const INDEXER_KEY = 'indexer-key-delay';
 const SAB_KEY = 'sab-key-delay';
@@ -61,11 +61,7 @@ describe('pending (delayed) releases: queue status delay, /queue/grab, RssSync a
 
     await addIndexer(t, { implementation: 'Newznab', url: newznab.url, apiKey: INDEXER_KEY });
     await addSabnzbd(t, { port: sab.port, apiKey: SAB_KEY });
-    const global = (await t.api.get('/api/v1/delayprofile/1').expect(200)).body;
-    await t.api
-      .put('/api/v1/delayprofile/1')
-      .send({ ...global, usenetDelay: DELAY_MINUTES })
-      .expect(200);
+    await setUsenetDelay(t, DELAY_MINUTES);
 
     const db = t.app.get(DataSource);
     const author = await createAuthor(db, { name: 'Gus Wait', qualityProfileId: await ebookProfileId(db) });

@@ -123,3 +123,12 @@ export async function ebookProfileId(db: DataSource): Promise<number> {
   const [profile] = await db.query<{ id: number }[]>(`SELECT id FROM quality_profile WHERE name = 'eBook'`);
   return profile.id;
 }
+
+/** Holds usenet releases back `minutes` through the global delay profile (id 1), as a user would set it. */
+export async function setUsenetDelay(t: TestApp, minutes: number): Promise<void> {
+  const global = (await t.api.get('/api/v1/delayprofile/1').expect(200)).body;
+  await t.api
+    .put('/api/v1/delayprofile/1')
+    .send({ ...global, usenetDelay: minutes })
+    .expect(200);
+}
