@@ -53,24 +53,18 @@ export function ConfigInput({ form, input }: { form: EditableConfig; input: Conf
         />
       );
     case 'password':
+    case 'text': {
       // A stored secret comes back as `********`; sent back unchanged, the server keeps it.
+      const Input = input.kind === 'password' ? PasswordInput : TextInput;
       return (
-        <PasswordInput
+        <Input
           {...common}
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => form.set({ [input.key]: e.currentTarget.value })}
           maw={480}
         />
       );
-    case 'text':
-      return (
-        <TextInput
-          {...common}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(e) => form.set({ [input.key]: e.currentTarget.value })}
-          maw={480}
-        />
-      );
+    }
   }
 }
 
