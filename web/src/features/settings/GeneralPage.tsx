@@ -15,6 +15,7 @@ import { api, type Command, fetchInitialize, setConfig } from '../../api/client'
 import { isFinished } from '../../api/live';
 import { QueryState } from '../../components/States';
 import { SaveBar, useConfigForm } from './config-form';
+import { LOG_LEVEL_CHOICES } from './config-inputs';
 import { ProxySection } from './ProxySection';
 
 /** GET/PUT config/host (src/auth/host-config/host-config.resource.ts); secrets come back as `********`. */
@@ -32,7 +33,6 @@ const AUTH_REQUIRED = [
   { value: 'enabled', label: 'Enabled' },
   { value: 'disabledForLocalAddresses', label: 'Disabled for local addresses' },
 ];
-const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error'].map((value) => ({ value, label: value }));
 
 /** Settings → General: host, security (authentication, API key), proxy, logging, backups. */
 export default function GeneralPage() {
@@ -154,7 +154,7 @@ export default function GeneralPage() {
             <ProxySection form={form} />
             <Stack gap="xs">
               <Title order={3}>Logging</Title>
-              {select('logLevel', 'Log level', LOG_LEVELS)}
+              {select('logLevel', 'Log level', LOG_LEVEL_CHOICES)}
             </Stack>
             <Stack gap="xs">
               <Title order={3}>Backups</Title>

@@ -1,11 +1,10 @@
 import { Stack, Title } from '@mantine/core';
-import { ConfigFields, type ConfigInputSpec } from './config-inputs';
+import { ConfigFields, type ConfigInputSpec, LOG_LEVEL_CHOICES } from './config-inputs';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((label, value) => ({
   value: String(value),
   label,
 }));
-const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error'].map((value) => ({ value, label: value }));
 const METADATA_SOURCE_TYPES = [
   { value: 'openLibrary', label: 'Open Library' },
   { value: 'bookInfo', label: 'BookInfo (rreading-glasses)' },
@@ -65,7 +64,7 @@ export function DevelopmentSettingsPage() {
       label: 'Console log level',
       kind: 'select',
       // Readarr's empty value: the console logs at the general log level.
-      choices: [{ value: '', label: 'Same as the log level' }, ...LOG_LEVELS],
+      choices: [{ value: '', label: 'Same as the log level' }, ...LOG_LEVEL_CHOICES],
     },
     { key: 'logSql', label: 'Log SQL', kind: 'checkbox' },
     { key: 'logRotate', label: 'Log files kept', kind: 'number' },

@@ -7,6 +7,12 @@ export interface Choice {
   label: string;
 }
 
+/** Readarr's log levels as select choices (config/host logLevel, config/development consoleLogLevel). */
+export const LOG_LEVEL_CHOICES: Choice[] = ['trace', 'debug', 'info', 'warn', 'error'].map((value) => ({
+  value,
+  label: value,
+}));
+
 /** One input of a `config/<section>` form, bound to a property of the resource. */
 export type ConfigInputSpec =
   | { key: string; label: string; kind: 'text' | 'password' | 'number' | 'checkbox'; description?: string }
