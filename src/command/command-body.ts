@@ -22,6 +22,13 @@ export const BASE_PROPERTIES = [
 const BASE_SET = new Set<string>(BASE_PROPERTIES);
 const BASE_BY_LOWER = new Map(BASE_PROPERTIES.map((key) => [key.toLowerCase(), key as string]));
 
+/** A time stored in a body (`lastExecutionTime`, `lastStartTime`: ISO strings once read back), or undefined. */
+export function bodyDate(value: unknown): Date | undefined {
+  if (typeof value !== 'string' && !(value instanceof Date)) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
 export interface BodyOptions {
   trigger: CommandTriggerName;
   flags: CommandFlags;

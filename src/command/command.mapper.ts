@@ -1,3 +1,4 @@
+import { bodyDate } from './command-body';
 import { splitCommandName } from './command-catalogue';
 import { CommandEntity } from './command.entity';
 import { CommandPriority } from './command.enums';
@@ -6,18 +7,12 @@ import { formatTimeSpan } from './timespan';
 
 const BROWSER_AGENT = /^Mozilla\/5\.0/;
 
-function toDate(value: unknown): Date | undefined {
-  if (typeof value !== 'string' && !(value instanceof Date)) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
-
 export function toCommandResource(command: CommandEntity): CommandResource {
   const body = { ...command.body };
   const agent =
     command.clientUserAgent && !BROWSER_AGENT.test(command.clientUserAgent) ? command.clientUserAgent : undefined;
   if (!agent) delete body.clientUserAgent;
-  for (const key of ['lastExecutionTime', 'lastStartTime']) if (body[key] != null) body[key] = toDate(body[key]);
+  for (const key of ['lastExecutionTime', 'lastStartTime']) if (body[key] != null) body[key] = bodyDate(body[key]);
   const started = command.startedAt ?? undefined;
   const ended = command.endedAt ?? undefined;
   const priority = Object.entries(CommandPriority.values).find(([, value]) => value === command.priority)?.[0];
@@ -40,6 +35,6 @@ export function toCommandResource(command: CommandEntity): CommandResource {
     stateChangeTime: started ?? ended,
     sendUpdatesToClient: Boolean(body.sendUpdatesToClient),
     updateScheduledTask: Boolean(body.updateScheduledTask),
-    lastExecutionTime: toDate(body.lastExecutionTime),
+    lastExecutionTime: bodyDate(body.lastExecutionTime),
   };
 }

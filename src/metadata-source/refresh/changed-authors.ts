@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AuthorRepository } from '../../author/author.repository';
+import { bodyDate } from '../../command/command-body';
 import { METADATA_SOURCE, MetadataSource } from '../metadata-source';
 
 /** Readarr asks the feed only when the last run is this recent; an older run may predate what the feed keeps. */
@@ -29,8 +30,8 @@ export class ChangedAuthorSelector {
   async select(trigger: string, lastExecutionTime?: unknown, lastStartTime?: unknown): Promise<RefreshSelection> {
     const authors = await this.library.refreshStates();
     const all = { ids: authors.map((author) => author.id) };
-    const lastRun = toDate(lastExecutionTime);
-    const since = toDate(lastStartTime) ?? lastRun;
+    const lastRun = bodyDate(lastExecutionTime);
+    const since = bodyDate(lastStartTime) ?? lastRun;
     if (trigger !== 'scheduled' || !lastRun || !since || Date.now() - lastRun.getTime() > FEED_WINDOW_MS) return all;
     if (!this.source.getChangedAuthors) return all;
     let changed: Set<string>;
@@ -50,10 +51,4 @@ export class ChangedAuthorSelector {
       note: `${this.source.name} reports ${ids.length} of ${authors.length} authors changed since ${since.toISOString()}`,
     };
   }
-}
-
-function toDate(value: unknown): Date | undefined {
-  if (!(value instanceof Date) && typeof value !== 'string') return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
 }
