@@ -2,13 +2,13 @@ import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
-/** Configuration is read once, in src/env. */
+/** Configuration is read once, in src/platform/env. */
 const noProcessEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
-  message: 'Read configuration through EnvService (src/env); process.env is parsed once there.',
+  message: 'Read configuration through EnvService (src/platform/env); process.env is parsed once there.',
 };
 
-/** SQL lives in repositories (and src/database/, migrations): services ask them by intent. */
+/** SQL lives in repositories (and src/platform/database/, migrations): services ask them by intent. */
 const sqlOnlyInRepositories = [
   {
     selector: "CallExpression[callee.property.name='query']",
@@ -21,17 +21,17 @@ const sqlOnlyInRepositories = [
   {
     selector:
       'TemplateElement[value.raw=/^\\s*(SELECT\\s[\\s\\S]*\\sFROM\\s|INSERT INTO\\s|UPDATE \\w+ (\\w+ )?SET\\s|DELETE FROM\\s|WITH \\w+ AS)/]',
-    message: 'SQL text belongs in a *.repository.ts (or src/database/, migrations).',
+    message: 'SQL text belongs in a *.repository.ts (or src/platform/database/, migrations).',
   },
   {
     selector:
       'Literal[value=/^\\s*(SELECT\\s[\\s\\S]*\\sFROM\\s|INSERT INTO\\s|UPDATE \\w+ (\\w+ )?SET\\s|DELETE FROM\\s|WITH \\w+ AS)/]',
-    message: 'SQL text belongs in a *.repository.ts (or src/database/, migrations).',
+    message: 'SQL text belongs in a *.repository.ts (or src/platform/database/, migrations).',
   },
 ];
 
 /** SQL against another database than Quire's: the Readarr SQLite file a migration reads. */
-const foreignDatabaseReaders = ['src/migration/readarr/readarr-database.repository.ts'];
+const foreignDatabaseReaders = ['src/migration/readarr-import/readarr/readarr-database.repository.ts'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'bench/.work/**', 'coverage/**', 'node_modules/**', 'eslint.config.mjs', '**/*.js'] },
@@ -61,15 +61,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.repository.ts', 'src/database/**/*.ts', ...foreignDatabaseReaders],
+    files: ['src/**/*.repository.ts', 'src/platform/database/**/*.ts', ...foreignDatabaseReaders],
     rules: { 'no-restricted-syntax': ['error', noProcessEnv] },
   },
   {
-    files: ['src/env/**/*.ts'],
+    files: ['src/platform/env/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', ...sqlOnlyInRepositories] },
   },
   {
-    files: ['test/**/*.ts', 'bench/**/*.ts', 'src/database/data-source.ts'],
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'src/platform/database/data-source.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -1,6 +1,8 @@
-// Finds import cycles between the feature folders of src/ (src/<feature>/…): every relative import from one
-// folder into another is an edge; a strongly connected group of two or more folders is a cycle.
-// Files directly in src/ (main.ts, app.module.ts, …) compose the app and are left out.
+// Finds import cycles at both levels of src/: between contexts (src/<context>/) and between the feature folders
+// inside them (src/<context>/<feature>/). Every relative import from one folder into another is an edge; a strongly
+// connected group of two or more folders is a cycle.
+// Files directly in src/ (main.ts, app.module.ts, …) compose the app and are left out at both levels; a file directly
+// in src/<context>/ composes that context's features: it counts for the context, not for any feature.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -14,22 +16,22 @@ function sourceFiles(folder) {
   });
 }
 
-const featureOf = (file) => {
+/** The folder of a file at `depth` (1: context, 2: feature), or undefined when the file sits above that level. */
+const folderOf = (file, depth) => {
   const parts = relative(root, file).split(sep);
-  return parts.length > 1 ? parts[0] : undefined;
+  return parts.length > depth ? parts.slice(0, depth).join('/') : undefined;
 };
 
-/** feature → (feature → example "from → to" file pair) */
-export function featureEdges() {
+/** folder → (folder → example "from → to" file pair), at `depth` (1: contexts, 2: features). */
+export function folderEdges(depth = 2) {
   const edges = new Map();
   for (const file of sourceFiles(root)) {
-    const from = featureOf(file);
+    const from = folderOf(file, depth);
     if (!from) continue;
     const text = readFileSync(file, 'utf8');
     // `import type` is erased at compile time but still couples the folders: counted too.
     for (const match of text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
-      const target = resolve(dirname(file), match[1]);
-      const to = featureOf(target);
+      const to = folderOf(resolve(dirname(file), match[1]), depth);
       if (!to || to === from) continue;
       if (!edges.has(from)) edges.set(from, new Map());
       if (!edges.get(from).has(to)) edges.get(from).set(to, `${relative(root, file)} → ${match[1]}`);
@@ -81,28 +83,61 @@ function cycleEdges(edges, groups) {
   });
 }
 
+/** The longest chain of folders, each importing the next (only meaningful without cycles). */
+export function longestChain(edges) {
+  const memo = new Map();
+  const walk = (node) => {
+    if (memo.has(node)) return memo.get(node);
+    memo.set(node, [node]);
+    let best = [node];
+    for (const next of edges.get(node)?.keys() ?? []) {
+      const chain = [node, ...walk(next)];
+      if (chain.length > best.length) best = chain;
+    }
+    memo.set(node, best);
+    return best;
+  };
+  return [...edges.keys()].map(walk).reduce((a, b) => (b.length > a.length ? b : a), []);
+}
+
+const LEVELS = [
+  { depth: 1, name: 'contexts' },
+  { depth: 2, name: 'feature folders' },
+];
+
 if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--check')) {
-  // Lint step: no cycle between feature folders at all.
-  const edges = featureEdges();
-  const found = cycleEdges(edges, cycles(edges));
-  for (const edge of found) {
-    const [from, to] = edge.split(' → ');
-    console.error(`Import cycle between feature folders: ${edge} (${edges.get(from).get(to)})`);
+  // Lint step: no cycle at either level.
+  let failed = false;
+  for (const { depth, name } of LEVELS) {
+    const edges = folderEdges(depth);
+    for (const edge of cycleEdges(edges, cycles(edges))) {
+      const [from, to] = edge.split(' → ');
+      console.error(`Import cycle between ${name}: ${edge} (${edges.get(from).get(to)})`);
+      failed = true;
+    }
   }
-  if (found.length)
-    console.error('Features depend downward: move the shared piece to src/common/ or src/database/, or use an event.');
-  process.exitCode = found.length ? 1 : 0;
+  if (failed)
+    console.error(
+      'Folders depend downward: move the shared piece to a lower folder (src/platform/common, the feature that owns it), ' +
+        'or use a domain event.',
+    );
+  process.exitCode = failed ? 1 : 0;
 } else if (import.meta.url === `file://${process.argv[1]}`) {
-  const edges = featureEdges();
-  const groups = cycles(edges);
-  const folders = new Set([...edges.keys(), ...[...edges.values()].flatMap((targets) => [...targets.keys()])]);
-  console.log(`${folders.size} feature folders, ${groups.length} cycle group(s)`);
-  for (const group of groups) {
-    console.log(`\n${group.length} folders: ${group.join(', ')}`);
-    const members = new Set(group);
-    for (const from of group)
-      for (const [to, example] of edges.get(from) ?? [])
-        if (members.has(to)) console.log(`  ${from} → ${to}   (${example})`);
+  let found = 0;
+  for (const { depth, name } of LEVELS) {
+    const edges = folderEdges(depth);
+    const groups = cycles(edges);
+    found += groups.length;
+    const folders = new Set([...edges.keys(), ...[...edges.values()].flatMap((targets) => [...targets.keys()])]);
+    console.log(`${folders.size} ${name}, ${groups.length} cycle group(s)`);
+    if (groups.length === 0) console.log(`  longest chain: ${longestChain(edges).join(' → ')}`);
+    for (const group of groups) {
+      console.log(`\n${group.length} folders: ${group.join(', ')}`);
+      const members = new Set(group);
+      for (const from of group)
+        for (const [to, example] of edges.get(from) ?? [])
+          if (members.has(to)) console.log(`  ${from} → ${to}   (${example})`);
+    }
   }
-  process.exitCode = groups.length > 0 ? 1 : 0;
+  process.exitCode = found > 0 ? 1 : 0;
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { EnvError, EnvService } from './env/env.service';
+import { EnvError, EnvService } from './platform/env/env.service';
 
 const USAGE = `Usage: node dist/cli.js <command>   (from source: npm run apikey)
 
@@ -11,8 +11,8 @@ Commands:
 
 async function printApiKey(env: EnvService, force: boolean): Promise<void> {
   // Loaded here so that `--help` and a bad environment answer without loading TypeORM.
-  const { openStandaloneDatabase } = await import('./database/standalone-database');
-  const { apiKeyOf } = await import('./auth/api-key-cli');
+  const { openStandaloneDatabase } = await import('./platform/database/standalone-database');
+  const { apiKeyOf } = await import('./platform/auth/api-key-cli');
   const database = await openStandaloneDatabase(env, { force });
   try {
     process.stdout.write(`${await apiKeyOf(env, database.dataSource)}\n`);

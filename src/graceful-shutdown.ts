@@ -3,8 +3,8 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import { httpDrainOf } from './app-factory';
-import { ApplicationStoppingEvent } from './common/lifecycle/application-stopping.event';
-import { EnvService } from './env/env.service';
+import { ApplicationStoppingEvent } from './platform/common/lifecycle/application-stopping.event';
+import { EnvService } from './platform/env/env.service';
 
 /** Time beyond the grace period for closing the pool and the embedded database before the process gives up. */
 const CLOSE_ALLOWANCE_MS = 1_500;

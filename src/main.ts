@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
-import { startEmbeddedEarly } from './database/embedded-postgres';
-import { EnvError, EnvService } from './env/env.service';
+import { startEmbeddedEarly } from './platform/database/embedded-postgres';
+import { EnvError, EnvService } from './platform/env/env.service';
 
 async function bootstrap() {
   let env: EnvService;

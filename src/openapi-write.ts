@@ -4,7 +4,7 @@ import 'reflect-metadata';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createApp } from './app-factory';
-import { EnvService } from './env/env.service';
+import { EnvService } from './platform/env/env.service';
 import { buildOpenApiDocument } from './openapi';
 
 async function main() {

@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { APP_VERSION } from './common/app-info';
-import { InitializeResource } from './web-ui/initialize.resource';
+import { APP_VERSION } from './platform/common/app-info';
+import { InitializeResource } from './delivery/web-ui/initialize.resource';
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()

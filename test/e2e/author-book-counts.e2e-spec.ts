@@ -72,11 +72,17 @@ describe('author statistics and wanted/missing totalRecords from trigger-kept co
     await expectTotalsAgree(2);
     await db.query(`UPDATE book SET release_date = $2 WHERE id = $1`, [upcoming.id, past]);
     await expectTotalsAgree(3);
-    await t.api.put('/api/v1/author/editor').send({ authorIds: [second.id], monitored: false }).expect(200);
+    await t.api
+      .put('/api/v1/author/editor')
+      .send({ authorIds: [second.id], monitored: false })
+      .expect(200);
     await expectTotalsAgree(2);
     await db.query(`UPDATE book SET author_id = $1 WHERE id = $2`, [first.id, others[0].id]);
     await expectTotalsAgree(3);
-    await t.api.put('/api/v1/book/monitor').send({ bookIds: [released[1].id], monitored: true }).expect(200);
+    await t.api
+      .put('/api/v1/book/monitor')
+      .send({ bookIds: [released[1].id], monitored: true })
+      .expect(200);
     await expectTotalsAgree(4);
     await t.api.delete(`/api/v1/book/${released[2].id}`).expect(200);
     await expectTotalsAgree(3);
@@ -102,5 +108,4 @@ describe('author statistics and wanted/missing totalRecords from trigger-kept co
     ]);
     await expectTotalsAgree(1);
   });
-
 });

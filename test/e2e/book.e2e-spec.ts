@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createAuthor, createBook, createBookFile, createEdition, createSeries } from '../factories';
-import { BookQueryService } from '../../src/book/book-query.service';
+import { BookQueryService } from '../../src/library/book/book-query.service';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { sql } from '../utils/test-database';
 

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
-import { CommandFlags, CommandHandlerInstance } from '../../src/command/command-handler.decorator';
-import { CommandRegistry } from '../../src/command/command-registry.service';
-import { TaskSchedulerService } from '../../src/command/task-scheduler.service';
+import { CommandFlags, CommandHandlerInstance } from '../../src/platform/command/command-handler.decorator';
+import { CommandRegistry } from '../../src/platform/command/command-registry.service';
+import { TaskSchedulerService } from '../../src/platform/command/task-scheduler.service';
 import { waitForCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { sql } from '../utils/test-database';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
-import { CommandWorkerService } from '../../src/command/command-worker.service';
+import { CommandWorkerService } from '../../src/platform/command/command-worker.service';
 import { CommandChild, spawnCommandChild } from '../fixtures/command-child';
 import { waitForCommand } from '../utils/commands';
 import { createTestApp, TEST_API_KEY, TestApp } from '../utils/create-test-app';

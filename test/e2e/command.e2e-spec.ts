@@ -1,7 +1,7 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { COMMAND_NAMES } from '../../src/command/command-catalogue';
-import { CommandRegistry } from '../../src/command/command-registry.service';
-import { ConfigStore } from '../../src/database/config-store.service';
+import { COMMAND_NAMES } from '../../src/platform/command/command-catalogue';
+import { CommandRegistry } from '../../src/platform/command/command-registry.service';
+import { ConfigStore } from '../../src/platform/database/config-store.service';
 import { runCommand, waitForCommand } from '../utils/commands';
 import { createTestApp, TEST_API_KEY, TestApp } from '../utils/create-test-app';
 import { sql } from '../utils/test-database';

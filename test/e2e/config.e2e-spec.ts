@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { READARR_UI_KEYS } from '../../src/language/readarr-ui-keys';
-import { MetadataSourceSettings } from '../../src/settings/development/metadata-source-settings';
+import { READARR_UI_KEYS } from '../../src/platform/language/readarr-ui-keys';
+import { MetadataSourceSettings } from '../../src/platform/settings/development/metadata-source-settings';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
 const SECTIONS = [

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { AuthorBookCountRepository } from '../../src/author/author-book-count.repository';
-import { DatabaseServer } from '../../src/database/database-server';
+import { AuthorBookCountRepository } from '../../src/library/author/author-book-count.repository';
+import { DatabaseServer } from '../../src/platform/database/database-server';
 import { createAuthor, createBook } from '../factories';
 import { runCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
@@ -15,9 +15,7 @@ describe('database vacuum', () => {
   let db: DataSource;
 
   const vacuumCount = async (table: string): Promise<number> => {
-    const [row] = await db.query(`SELECT vacuum_count::int AS n FROM pg_stat_user_tables WHERE relname = $1`, [
-      table,
-    ]);
+    const [row] = await db.query(`SELECT vacuum_count::int AS n FROM pg_stat_user_tables WHERE relname = $1`, [table]);
     return row.n as number;
   };
   const vacuumedSince = (table: string, before: number) =>

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { EmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { EmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
 import { QuireProcess, spawnQuire } from '../utils/spawn-quire';
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { EmbeddedPostgres } from '../../src/database/embedded-postgres';
+import { EmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { testDatabaseUrl } from '../utils/test-database';
 

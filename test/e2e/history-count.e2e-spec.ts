@@ -70,8 +70,12 @@ describe('history paging: exact totalRecords', () => {
     const bookId = (await db.query(`SELECT min(id) AS id FROM book WHERE author_id = $1`, [author]))[0].id as number;
     const schema = (await t.api.get('/api/v1/customformat/schema').expect(200)).body;
     const spec = { ...schema[0], name: 'epub', fields: [{ name: 'value', value: 'epub' }] };
-    const format = (await t.api.post('/api/v1/customformat').send({ name: 'Epub', specifications: [spec] }).expect(200))
-      .body as { id: number };
+    const format = (
+      await t.api
+        .post('/api/v1/customformat')
+        .send({ name: 'Epub', specifications: [spec] })
+        .expect(200)
+    ).body as { id: number };
     const profileId = (await db.query(`SELECT quality_profile_id AS id FROM author WHERE id = $1`, [author]))[0].id;
     const profile = (await t.api.get(`/api/v1/qualityprofile/${profileId}`).expect(200)).body as {
       cutoff: number;

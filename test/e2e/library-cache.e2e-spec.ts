@@ -1,8 +1,8 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
-import { BookQueryService } from '../../src/book/book-query.service';
-import { LibraryVersionRepository } from '../../src/library-cache/library-version.repository';
+import { BookQueryService } from '../../src/library/book/book-query.service';
+import { LibraryVersionRepository } from '../../src/library/library-cache/library-version.repository';
 import { createAuthor, createBook, createBookFile, createSeries } from '../factories';
 import { runCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';

@@ -1,4 +1,4 @@
-import { ImportListExclusionService } from '../../src/import-list-exclusion/import-list-exclusion.service';
+import { ImportListExclusionService } from '../../src/library/import-list-exclusion/import-list-exclusion.service';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
 describe('importlistexclusion and customfilter', () => {

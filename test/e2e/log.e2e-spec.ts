@@ -3,7 +3,7 @@ import { Logger as PinoLogger } from 'nestjs-pino';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LogSinkService } from '../../src/system/log/log-sink.service';
+import { LogSinkService } from '../../src/platform/system/log/log-sink.service';
 import { runCommand } from '../utils/commands';
 import { createTestApp, TEST_API_KEY, TestApp } from '../utils/create-test-app';
 import { sql } from '../utils/test-database';

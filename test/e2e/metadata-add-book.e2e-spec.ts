@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigStore } from '../../src/database/config-store.service';
+import { ConfigStore } from '../../src/platform/database/config-store.service';
 import { FakeOpenLibrary } from '../fakes/open-library.fake';
 import { CommandJson, runCommand, waitForCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';

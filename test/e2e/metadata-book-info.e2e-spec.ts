@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CommandQueueService } from '../../src/command/command-queue.service';
-import { ConfigStore } from '../../src/database/config-store.service';
-import { ActiveMetadataSource } from '../../src/metadata-source/active-metadata-source';
-import { BookInfoSource } from '../../src/metadata-source/book-info/book-info.source';
+import { CommandQueueService } from '../../src/platform/command/command-queue.service';
+import { ConfigStore } from '../../src/platform/database/config-store.service';
+import { ActiveMetadataSource } from '../../src/metadata/source/active-metadata-source';
+import { BookInfoSource } from '../../src/metadata/source/book-info/book-info.source';
 import {
   FakeBookInfo,
   LARGE_AUTHOR_ID,

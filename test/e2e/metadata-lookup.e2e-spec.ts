@@ -1,4 +1,4 @@
-import { ConfigStore } from '../../src/database/config-store.service';
+import { ConfigStore } from '../../src/platform/database/config-store.service';
 import { FakeOpenLibrary } from '../fakes/open-library.fake';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 

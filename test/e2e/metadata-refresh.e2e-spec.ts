@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigStore } from '../../src/database/config-store.service';
+import { ConfigStore } from '../../src/platform/database/config-store.service';
 import { FakeOpenLibrary } from '../fakes/open-library.fake';
 import { CommandJson, runCommand, waitForQueuedCommand } from '../utils/commands';
 import { recordLibraryNotifications } from '../utils/library-events';

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { LibraryStep } from '../../src/migration/steps/library.step';
+import { LibraryStep } from '../../src/migration/readarr-import/steps/library.step';
 import { ReadarrDbBuilder } from '../factories/readarr-db.factory';
 import { FakeOpenLibrary } from '../fakes/open-library.fake';
 import { waitForCommand } from '../utils/commands';

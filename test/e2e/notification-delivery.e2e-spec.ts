@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HealthIssuesChangedEvent } from '../../src/system/health/health.events';
+import { HealthIssuesChangedEvent } from '../../src/platform/system/health/health.events';
 import { emitLibraryEvent } from '../utils/library-events';
 import { FakeHomeAssistant } from '../fakes/home-assistant.fake';
 import { FakeNtfy } from '../fakes/ntfy.fake';

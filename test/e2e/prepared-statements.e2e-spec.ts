@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { PreparedStatements } from '../../src/database/prepared-statements';
+import { PreparedStatements } from '../../src/platform/database/prepared-statements';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
 describe('PreparedStatements', () => {

@@ -1,4 +1,4 @@
-import { ResetQualityDefinitionsHandler } from '../../src/profile/quality/reset-quality-definitions.handler';
+import { ResetQualityDefinitionsHandler } from '../../src/library/profile/quality/reset-quality-definitions.handler';
 import { runCommand } from '../utils/commands';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { sql, truncateAllTables } from '../utils/test-database';

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ImportListSyncHandler } from '../../src/provider/import-list/import-list-sync.handler';
+import { ImportListSyncHandler } from '../../src/integrations/import-list/import-list-sync.handler';
 import { FakeHttpServer, send, sendJson } from '../fakes/fake-http';
 import { FakeReadarrApi } from '../fakes/readarr-api-fake';
 import { createTestApp, TestApp } from '../utils/create-test-app';

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { IndexerFactory } from '../../src/provider/indexer';
-import { ProviderStatusService } from '../../src/provider/core/provider-status.service';
+import { IndexerFactory } from '../../src/integrations/indexer';
+import { ProviderStatusService } from '../../src/integrations/core/provider-status.service';
 import { FakeNewznab } from '../fakes/newznab-fake';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 

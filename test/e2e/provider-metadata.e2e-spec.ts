@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MetadataService } from '../../src/provider/metadata/metadata.service';
+import { MetadataService } from '../../src/integrations/metadata-consumer/metadata.service';
 import { FakeHttpServer, send } from '../fakes/fake-http';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { LibraryEventListener } from '../../src/notifier/library-event.listener';
+import { LibraryEventListener } from '../../src/notifications/library-events/library-event.listener';
 import { createAuthor, createBook } from '../factories';
 import { FakeHttpServer, sendJson } from '../fakes/fake-http';
 import { emitLibraryEvent, libraryEvents } from '../utils/library-events';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { DiskScanService, PROGRESS_EVERY } from '../../src/disk-scan/disk-scan.service';
+import { DiskScanService, PROGRESS_EVERY } from '../../src/files/disk-scan/disk-scan.service';
 import { createAuthor, createBook } from '../factories';
 import { makeEpub } from '../fixtures/media/generators';
 import { runCommand } from '../utils/commands';

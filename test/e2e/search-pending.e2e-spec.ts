@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Clock } from '../../src/decision/clock';
+import { Clock } from '../../src/acquisition/decision/clock';
 import { createAuthor, createBook } from '../factories';
 import { FakeNewznab, FakeRelease } from '../fakes/newznab-fake';
 import type { FakeSabnzbd } from '../fakes/sabnzbd-fake';

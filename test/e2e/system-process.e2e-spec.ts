@@ -1,9 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BackupManifest } from '../../src/database/database-dump';
-import { RESTART_EXIT_CODE } from '../../src/system/lifecycle/lifecycle.service';
-import { readZip } from '../../src/system/backup/zip-archive';
+import { BackupManifest } from '../../src/platform/database/database-dump';
+import { RESTART_EXIT_CODE } from '../../src/platform/system/lifecycle/lifecycle.service';
+import { readZip } from '../../src/platform/system/backup/zip-archive';
 import { QuireProcess, spawnQuire } from '../utils/spawn-quire';
 
 /**

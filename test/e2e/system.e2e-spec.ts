@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ProcessControl } from '../../src/system/lifecycle/process-control';
+import { ProcessControl } from '../../src/platform/system/lifecycle/process-control';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
 describe('system endpoints', () => {

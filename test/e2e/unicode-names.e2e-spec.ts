@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigStore } from '../../src/database/config-store.service';
+import { ConfigStore } from '../../src/platform/database/config-store.service';
 import { FakeOpenLibrary } from '../fakes/open-library.fake';
 import { makeEpub } from '../fixtures/media/generators';
 import { drainCommands, runCommand, waitForQueuedCommand } from '../utils/commands';

@@ -1,6 +1,6 @@
-import { cleanName } from '../../src/common/text/clean-name';
-import { authorNames, authorFolderName } from '../../src/author/author-names';
-import { qualityById } from '../../src/profile/quality/quality';
+import { cleanName } from '../../src/platform/common/text/clean-name';
+import { authorNames, authorFolderName } from '../../src/library/author/author-names';
+import { qualityById } from '../../src/library/profile/quality/quality';
 import { type FactoryDb, query, unique } from './db';
 
 /**

@@ -1,8 +1,8 @@
-import { defaultProfileItems, QUALITY_IDS } from '../../src/profile/quality/quality';
-import type { LibraryAuthor, LibraryBook } from '../../src/parser/library-lookup.repository';
-import { parseReleaseTitle } from '../../src/parser/release-parser';
-import type { ReleaseInfo } from '../../src/provider/indexer/indexer-client';
-import type { DecisionContext, RemoteBook } from '../../src/decision/remote-book';
+import { defaultProfileItems, QUALITY_IDS } from '../../src/library/profile/quality/quality';
+import type { LibraryAuthor, LibraryBook } from '../../src/acquisition/parser/library-lookup.repository';
+import { parseReleaseTitle } from '../../src/acquisition/parser/release-parser';
+import type { ReleaseInfo } from '../../src/integrations/indexer/indexer-client';
+import type { DecisionContext, RemoteBook } from '../../src/acquisition/decision/remote-book';
 
 /** Builders for decision-engine tests: authors, books, releases and contexts with sensible defaults. */
 export const NOW = new Date('2025-11-04T12:00:00Z');

@@ -1,6 +1,6 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo, Socket } from 'node:net';
-import { decodeHeaderValue } from '../../src/notification/text/utf8';
+import { decodeHeaderValue } from '../../src/notifications/hub/text/utf8';
 
 /** A message as the fake ntfy server stored it (headers decoded the way ntfy decodes them). */
 export interface NtfyPublish {

@@ -1,6 +1,6 @@
 import { AddressInfo, createServer, Server, Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { decodeHeaderValue } from '../../src/notification/text/utf8';
+import { decodeHeaderValue } from '../../src/notifications/hub/text/utf8';
 
 export interface ReceivedMail {
   envelopeFrom: string;

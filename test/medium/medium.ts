@@ -3,8 +3,8 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test, TestingModule } from '@nestjs/testing';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { databaseOptions, runMigrations } from '../../src/database/database-options';
-import { EnvService, parseEnv } from '../../src/env/env.service';
+import { databaseOptions, runMigrations } from '../../src/platform/database/database-options';
+import { EnvService, parseEnv } from '../../src/platform/env/env.service';
 import { testDatabaseUrl } from '../utils/test-database';
 
 /**

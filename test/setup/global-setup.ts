@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { EmbeddedPostgres } from '../../src/database/embedded-postgres';
-import { EnvSchema } from '../../src/env/env.schema';
+import { EmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
+import { EnvSchema } from '../../src/platform/env/env.schema';
 
 /**
  * Gives the test run throw-away databases: on the server named by DATABASE_URL (CI points it at the local

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { EmbeddedPostgres } from '../../src/database/embedded-postgres';
+import type { EmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
 
 export default async function globalTeardown(): Promise<void> {
   const embedded = (globalThis as any).__QUIRE_TEST_EMBEDDED__ as EmbeddedPostgres | undefined;

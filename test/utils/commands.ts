@@ -1,5 +1,5 @@
-import { CommandExecutorService } from '../../src/command/command-executor.service';
-import { FINAL_STATUSES } from '../../src/command/command.enums';
+import { CommandExecutorService } from '../../src/platform/command/command-executor.service';
+import { FINAL_STATUSES } from '../../src/platform/command/command.enums';
 import type { TestApp } from './create-test-app';
 import { waitFor } from './wait-for';
 

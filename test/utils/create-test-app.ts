@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createApp } from '../../src/app-factory';
-import { EnvService, parseEnv } from '../../src/env/env.service';
+import { EnvService, parseEnv } from '../../src/platform/env/env.service';
 import { testDatabaseUrl, truncateAllTables } from './test-database';
 
 export const TEST_API_KEY = '0123456789abcdef0123456789abcdef';

@@ -4,8 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'pg';
-import { EmbeddedPostgres } from '../../src/database/embedded-postgres';
-import { EnvSchema } from '../../src/env/env.schema';
+import { EmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
+import { EnvSchema } from '../../src/platform/env/env.schema';
 
 async function main() {
   const embedded = new EmbeddedPostgres(

@@ -1,11 +1,14 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { BookImportedEvent } from '../../src/import/import.events';
-import { AuthorAddCompletedEvent } from '../../src/metadata-source/refresh/refresh.events';
-import { NotificationDispatcher } from '../../src/notification/dispatcher.service';
-import { LIBRARY_SOURCE_AGENT, LibraryEventListener } from '../../src/notifier/library-event.listener';
-import { BookFilesRenamedEvent } from '../../src/organizer/organizer.events';
-import { qualityModel } from '../../src/parser/quality-model';
-import { BookGrabbedEvent } from '../../src/queue/download.events';
+import { BookImportedEvent } from '../../src/files/import/import.events';
+import { AuthorAddCompletedEvent } from '../../src/metadata/source/refresh/refresh.events';
+import { NotificationDispatcher } from '../../src/notifications/hub/dispatcher.service';
+import {
+  LIBRARY_SOURCE_AGENT,
+  LibraryEventListener,
+} from '../../src/notifications/library-events/library-event.listener';
+import { BookFilesRenamedEvent } from '../../src/files/organizer/organizer.events';
+import { qualityModel } from '../../src/acquisition/parser/quality-model';
+import { BookGrabbedEvent } from '../../src/acquisition/queue/download.events';
 import type { TestApp } from './create-test-app';
 
 /** Domain events as features emit them, for specs about what the notifier makes of them. */

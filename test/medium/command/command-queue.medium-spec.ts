@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { getToken } from '@willsoto/nestjs-prometheus';
-import { CommandExecutorService } from '../../../src/command/command-executor.service';
-import { CommandContext, CommandHandler } from '../../../src/command/command-handler.decorator';
-import { COMMAND_DURATION_METRIC, QUEUE_DEPTH_METRIC } from '../../../src/command/command-metrics';
-import { CommandQueueService } from '../../../src/command/command-queue.service';
-import { CommandRegistry } from '../../../src/command/command-registry.service';
-import { CommandRetentionService } from '../../../src/command/command-retention.service';
-import { CommandWorkerEntity } from '../../../src/command/command-worker.entity';
-import { CommandWorkerRepository } from '../../../src/command/command-worker.repository';
-import { CommandWorkerService } from '../../../src/command/command-worker.service';
-import { CommandEntity } from '../../../src/command/command.entity';
-import { CommandRepository } from '../../../src/command/command.repository';
+import { CommandExecutorService } from '../../../src/platform/command/command-executor.service';
+import { CommandContext, CommandHandler } from '../../../src/platform/command/command-handler.decorator';
+import { COMMAND_DURATION_METRIC, QUEUE_DEPTH_METRIC } from '../../../src/platform/command/command-metrics';
+import { CommandQueueService } from '../../../src/platform/command/command-queue.service';
+import { CommandRegistry } from '../../../src/platform/command/command-registry.service';
+import { CommandRetentionService } from '../../../src/platform/command/command-retention.service';
+import { CommandWorkerEntity } from '../../../src/platform/command/command-worker.entity';
+import { CommandWorkerRepository } from '../../../src/platform/command/command-worker.repository';
+import { CommandWorkerService } from '../../../src/platform/command/command-worker.service';
+import { CommandEntity } from '../../../src/platform/command/command.entity';
+import { CommandRepository } from '../../../src/platform/command/command.repository';
 import { Medium, newMediumService } from '../medium';
 
 /** What the handlers below saw, in order. */

@@ -1,14 +1,17 @@
-import { BlocklistService } from '../../../src/blocklist/blocklist.service';
-import { Clock } from '../../../src/decision/clock';
-import { AuthorDecisionStateLoader, DecisionSettingsLoader } from '../../../src/decision/decision-context.loader';
-import { DecisionRepository } from '../../../src/decision/decision.repository';
-import { DecisionService } from '../../../src/decision/decision.service';
-import { ProfileModule } from '../../../src/profile/profile.module';
-import { ProfileSeeder } from '../../../src/profile/profile-seeder.service';
-import { QUALITY_IDS } from '../../../src/profile/quality/quality';
-import { TrackedDownloadService } from '../../../src/queue/tracked-download.service';
-import { ReleaseProfileService } from '../../../src/release-profile/release-profile.service';
-import { IndexerConfigService } from '../../../src/settings/indexer/indexer-config.service';
+import { BlocklistService } from '../../../src/acquisition/blocklist/blocklist.service';
+import { Clock } from '../../../src/acquisition/decision/clock';
+import {
+  AuthorDecisionStateLoader,
+  DecisionSettingsLoader,
+} from '../../../src/acquisition/decision/decision-context.loader';
+import { DecisionRepository } from '../../../src/acquisition/decision/decision.repository';
+import { DecisionService } from '../../../src/acquisition/decision/decision.service';
+import { ProfileModule } from '../../../src/library/profile/profile.module';
+import { ProfileSeeder } from '../../../src/library/profile/profile-seeder.service';
+import { QUALITY_IDS } from '../../../src/library/profile/quality/quality';
+import { TrackedDownloadService } from '../../../src/acquisition/queue/tracked-download.service';
+import { ReleaseProfileService } from '../../../src/acquisition/release-profile/release-profile.service';
+import { IndexerConfigService } from '../../../src/platform/settings/indexer/indexer-config.service';
 import { createAuthor, createBook, createBookFile } from '../../factories';
 import { author as libraryAuthor, book as libraryBook, context, NOW, remote } from '../../factories/decision';
 import { Medium, newMediumService } from '../medium';

@@ -1,13 +1,13 @@
-import { BookFileRepository } from '../../../src/book-file/book-file.repository';
-import { cutoffSets } from '../../../src/book-file/quality-cutoff';
-import { BookRepository, type WantedPage } from '../../../src/book/book.repository';
-import { DatabaseServer } from '../../../src/database/database-server';
-import { PreparedStatements } from '../../../src/database/prepared-statements';
-import { ProfileModule } from '../../../src/profile/profile.module';
-import { ProfileSeeder } from '../../../src/profile/profile-seeder.service';
-import { QUALITY_IDS } from '../../../src/profile/quality/quality';
-import { QualityProfileService } from '../../../src/profile/quality-profile/quality-profile.service';
-import { RootFolderRepository } from '../../../src/root-folder/root-folder.repository';
+import { BookFileRepository } from '../../../src/library/book-file/book-file.repository';
+import { cutoffSets } from '../../../src/library/book-file/quality-cutoff';
+import { BookRepository, type WantedPage } from '../../../src/library/book/book.repository';
+import { DatabaseServer } from '../../../src/platform/database/database-server';
+import { PreparedStatements } from '../../../src/platform/database/prepared-statements';
+import { ProfileModule } from '../../../src/library/profile/profile.module';
+import { ProfileSeeder } from '../../../src/library/profile/profile-seeder.service';
+import { QUALITY_IDS } from '../../../src/library/profile/quality/quality';
+import { QualityProfileService } from '../../../src/library/profile/quality-profile/quality-profile.service';
+import { RootFolderRepository } from '../../../src/library/root-folder/root-folder.repository';
 import { createAuthor, createBook, createBookFile } from '../../factories';
 import { Medium, newMediumService } from '../medium';
 

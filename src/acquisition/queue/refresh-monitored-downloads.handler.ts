@@ -1,0 +1,121 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { CommandHandler, type CommandHandlerInstance } from '../../platform/command/command-handler.decorator';
+import { ReleaseMatchingService } from '../parser/release-matching.service';
+import { qualityModel } from '../parser/quality-model';
+import { parseReleaseTitle } from '../parser/release-parser';
+import type { DownloadClient, DownloadClientItem } from '../../integrations/download-client/download-client';
+import { DownloadClientFactory } from '../../integrations/download-client/download-client-factory.service';
+import { DownloadCompletedEvent } from './download.events';
+import { FailedDownloadService } from './failed-download.service';
+import type { TrackedDownload } from './tracked-download.entity';
+import { TrackedDownloadService } from './tracked-download.service';
+
+/** States that stay tracked after the client stopped listing the download (the importer still needs them). */
+const KEEP_WHEN_GONE = new Set(['importPending', 'importing', 'importFailed']);
+
+/**
+ * Polls every enabled download client (scheduled every minute, high priority) and moves each tracked download
+ * through downloading → importPending (emitting `download.completed`) or downloadFailed (blocklist + re-search).
+ */
+@Injectable()
+@CommandHandler('RefreshMonitoredDownloads')
+export class RefreshMonitoredDownloadsHandler implements CommandHandlerInstance {
+  private readonly logger = new Logger(RefreshMonitoredDownloadsHandler.name);
+
+  constructor(
+    private readonly clients: DownloadClientFactory,
+    private readonly tracked: TrackedDownloadService,
+    private readonly failed: FailedDownloadService,
+    private readonly matching: ReleaseMatchingService,
+    private readonly events: EventEmitter2,
+  ) {}
+
+  async execute(): Promise<string> {
+    let count = 0;
+    for (const client of await this.clients.enabledFor()) {
+      let items: DownloadClientItem[];
+      try {
+        items = await client.getItems();
+      } catch (error) {
+        this.logger.warn(`Could not read the queue of ${client.name}: ${(error as Error).message}`);
+        continue;
+      }
+      count += await this.refreshClient(client, items);
+    }
+    return `Refreshed ${count} downloads`;
+  }
+
+  private async refreshClient(client: DownloadClient, items: DownloadClientItem[]): Promise<number> {
+    const known = await this.tracked.forClient(client.downloadClientId);
+    const byId = new Map(known.map((download) => [download.downloadId.toUpperCase(), download]));
+    const seen = new Set<number>();
+    for (const item of items) {
+      const download = byId.get(item.downloadId.toUpperCase()) ?? (await this.trackUnknown(client, item));
+      seen.add(download.id);
+      await this.update(download, item, client);
+    }
+    for (const download of known)
+      if (!seen.has(download.id) && !KEEP_WHEN_GONE.has(download.state)) await this.tracked.remove(download.id);
+    return items.length;
+  }
+
+  private async update(download: TrackedDownload, item: DownloadClientItem, client: DownloadClient): Promise<void> {
+    // Removed from the queue by the user but left in the client: stays ignored until the client drops it.
+    if (download.state === 'ignored') return;
+    download.clientStatus = item.status;
+    download.size = String(Math.max(0, Math.round(item.totalSize)));
+    download.sizeLeft = String(Math.max(0, Math.round(item.remainingSize)));
+    download.timeLeft = item.remainingTime ?? null;
+    download.outputPath = item.outputPath ?? download.outputPath;
+    if (item.status === 'failed') {
+      if (download.state !== 'downloadFailed')
+        await this.failed.markFailed(download, item.message ?? 'Download failed in the download client');
+      return;
+    }
+    if (item.status === 'warning') {
+      download.status = 'warning';
+      download.statusMessages = [
+        { title: download.title, messages: [item.message ?? 'Download client reports a warning'] },
+      ];
+    } else if (download.state === 'downloading') {
+      download.status = 'ok';
+      download.statusMessages = [];
+    }
+    const completed = item.status === 'completed' && download.state === 'downloading';
+    if (completed) download.state = 'importPending';
+    await this.tracked.save(download);
+    if (completed)
+      await this.events.emitAsync(
+        DownloadCompletedEvent.NAME,
+        new DownloadCompletedEvent({
+          trackedDownloadId: download.id,
+          downloadId: download.downloadId,
+          downloadClientId: client.downloadClientId,
+          downloadClient: client.name,
+          outputPath: download.outputPath,
+          authorId: download.authorId,
+          bookIds: download.bookIds,
+          title: download.title,
+          quality: download.quality,
+        }),
+      );
+  }
+
+  /** A download in Quire's category that Quire did not send (or lost): tracked, mapped by its title if possible. */
+  private async trackUnknown(client: DownloadClient, item: DownloadClientItem): Promise<TrackedDownload> {
+    const parsed = parseReleaseTitle(item.title);
+    const match = parsed ? await this.matching.match(parsed) : { books: [] };
+    return this.tracked.create({
+      downloadClientId: client.downloadClientId,
+      downloadId: item.downloadId,
+      authorId: match.author?.id ?? null,
+      bookIds: match.books.map((book) => book.id),
+      title: item.title,
+      indexer: null,
+      protocol: client.protocol,
+      quality: qualityModel(parsed?.qualityId ?? 0, parsed?.revision),
+      release: null,
+    });
+  }
+}

@@ -1,0 +1,131 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { BadRequestError, ConflictError } from '../../platform/common/errors/domain-errors';
+import type { RemoteBook } from '../decision/remote-book';
+import { qualityModel } from '../parser/quality-model';
+import type { DownloadClient } from '../../integrations/download-client/download-client';
+import { DownloadClientFactory } from '../../integrations/download-client/download-client-factory.service';
+import { DownloadClientService } from '../../integrations/download-client/download-client.service';
+import { IndexerService } from '../../integrations/indexer/indexer.service';
+import { BookGrabbedEvent, type ReleaseSourceName } from '../queue/download.events';
+import type { TrackedDownload } from '../queue/tracked-download.entity';
+import { TrackedDownloadService } from '../queue/tracked-download.service';
+import { clientsForAuthorTags } from './download-client-selection';
+import { toGrabbedRelease } from './remote-book.factory';
+
+export interface GrabOptions {
+  /** Chosen by the user (interactive search, queue grab, push with a client). */
+  forced: boolean;
+  source: ReleaseSourceName;
+  downloadClientId?: number;
+}
+
+/**
+ * Sends a release to a download client (Readarr's DownloadService): the client the indexer names, else the
+ * first enabled, not backed-off client of the release's protocol by priority; the client files it under the
+ * category of its own settings. Records the tracked download and publishes `book.grabbed`.
+ */
+@Injectable()
+export class GrabService {
+  private readonly logger = new Logger(GrabService.name);
+
+  constructor(
+    private readonly clients: DownloadClientFactory,
+    private readonly clientDefinitions: DownloadClientService,
+    private readonly indexers: IndexerService,
+    private readonly tracked: TrackedDownloadService,
+    private readonly events: EventEmitter2,
+  ) {}
+
+  async grab(remote: RemoteBook, options: GrabOptions): Promise<TrackedDownload> {
+    const { release } = remote;
+    if (!remote.author || remote.books.length === 0)
+      throw new BadRequestError('Unable to find matching author and books');
+    const client = await this.pickClient(remote, options.downloadClientId);
+    let downloadId: string;
+    try {
+      downloadId = await client.download({
+        title: release.title,
+        downloadUrl: release.downloadUrl,
+        protocol: release.protocol,
+        magnetUrl: release.magnetUrl,
+        infoHash: release.infoHash,
+      });
+    } catch (error) {
+      throw new ConflictError(`Failed to send ${release.title} to ${client.name}: ${(error as Error).message}`);
+    }
+    const quality = qualityModel(remote.parsed?.qualityId ?? 0, remote.parsed?.revision);
+    const grabbed = toGrabbedRelease(remote, options.source);
+    const download = await this.tracked.create({
+      downloadClientId: client.downloadClientId,
+      downloadId,
+      authorId: remote.author.id,
+      bookIds: remote.books.map((book) => book.id),
+      title: release.title,
+      indexer: release.indexer,
+      protocol: release.protocol,
+      quality,
+      release: grabbed,
+      customFormatIds: remote.customFormats.map((format) => format.id),
+      customFormatScore: remote.customFormatScore,
+      downloadForced: options.forced,
+      size: String(release.size),
+      sizeLeft: String(release.size),
+    });
+    await this.tracked.removePendingForBooks(download.bookIds);
+    this.logger.log(`Grabbed ${release.title} from ${release.indexer}, sent to ${client.name} as ${downloadId}`);
+    const init = {
+      trackedDownloadId: download.id,
+      authorId: remote.author.id,
+      authorName: remote.author.name,
+      bookIds: download.bookIds,
+      bookTitles: remote.books.map((book) => book.title),
+      release: grabbed,
+      quality,
+      customFormatIds: download.customFormatIds,
+      customFormatScore: remote.customFormatScore,
+      downloadClientId: client.downloadClientId,
+      downloadClient: client.name,
+      downloadId,
+      downloadForced: options.forced,
+    };
+    await this.events.emitAsync(BookGrabbedEvent.NAME, new BookGrabbedEvent(init));
+    return download;
+  }
+
+  /**
+   * The client the user chose; else, among the enabled, not backed-off clients of the release's protocol that the
+   * author's tags allow (see `clientsForAuthorTags`), the one the indexer names or the first by priority.
+   */
+  private async pickClient(remote: RemoteBook, requested: number | undefined): Promise<DownloadClient> {
+    const protocol = remote.release.protocol;
+    if (requested) return this.clients.client(requested);
+    const enabled = await this.clients.enabledFor(protocol);
+    if (enabled.length === 0) throw new ConflictError(`No ${protocol} download client is available`);
+    const clientTags = new Map(
+      (await this.clientDefinitions.listEnabled()).map((definition) => [definition.id, definition.tags ?? []]),
+    );
+    const available = clientsForAuthorTags(enabled, clientTags, remote.author?.tags ?? []);
+    if (available.length === 0)
+      throw new ConflictError(
+        'No download client was found without tags or a matching author tag. Please check your settings.',
+      );
+    const preferred = await this.indexerClientId(remote.release.indexerId);
+    if (preferred > 0) {
+      const client = available.find((candidate) => candidate.downloadClientId === preferred);
+      if (!client) throw new ConflictError('Indexer specified download client is not available');
+      return client;
+    }
+    return available[0];
+  }
+
+  private async indexerClientId(indexerId: number): Promise<number> {
+    if (!indexerId) return 0;
+    try {
+      const definition = await this.indexers.require(indexerId);
+      return Number(definition.options.downloadClientId ?? 0);
+    } catch {
+      return 0; // The indexer is gone (pushed release): any client of the protocol will do.
+    }
+  }
+}

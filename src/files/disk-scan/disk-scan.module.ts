@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { BookFileModule } from '../../library/book-file/book-file.module';
+import { ImportModule } from '../import/import.module';
+import { RootFolderModule } from '../../library/root-folder/root-folder.module';
+import { DiskScanRepository } from './disk-scan.repository';
+import { DiskScanService } from './disk-scan.service';
+import { RescanFoldersHandler } from './rescan-folders.handler';
+
+/** RescanFolders: the library's files on disk ↔ the book_file table. */
+@Module({
+  imports: [BookFileModule, ImportModule, RootFolderModule],
+  providers: [DiskScanRepository, DiskScanService, RescanFoldersHandler],
+  exports: [DiskScanService],
+})
+export class DiskScanModule {}

@@ -1,0 +1,140 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { opendir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BookFileRepository, type ScannedFile } from '../../library/book-file/book-file.repository';
+import { ImportDecisionService } from '../import/import-decision.service';
+import { isMediaFile, qualityFromPath } from '../../library/media-file/media-extensions';
+import { qualityById, QUALITY_IDS } from '../../library/profile/quality/quality';
+import { MediaManagementConfigService } from '../../platform/settings/media-management/media-management-config.service';
+import { DiskScanRepository } from './disk-scan.repository';
+
+export const SCAN_BATCH = 500;
+export const PROGRESS_EVERY = 1000;
+
+export interface ScanCounts {
+  folders: number;
+  files: number;
+  added: number;
+  updated: number;
+  removed: number;
+  mapped: number;
+  skippedFolders: string[];
+}
+
+/** Depth-first walk with `fs.opendir` (one open directory per level): memory grows with depth, not file count. */
+async function* walk(folder: string, skip: (path: string) => boolean): AsyncGenerator<string> {
+  const dir = await opendir(folder).catch(() => null);
+  if (!dir) return;
+  for await (const entry of dir) {
+    if (entry.name.startsWith('.')) continue;
+    const full = join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (!skip(full)) yield* walk(full, skip);
+    } else if (entry.isFile() && isMediaFile(full)) yield full;
+  }
+}
+
+/**
+ * RescanFolders: walks folders streaming, upserts files in batches (new ones unmapped, then matched to a book
+ * when they sit in an author's folder), removes rows of files that are gone — never for a folder that is
+ * missing or unreadable (an unmounted disk must not empty the library).
+ */
+@Injectable()
+export class DiskScanService {
+  private readonly logger = new Logger(DiskScanService.name);
+
+  constructor(
+    private readonly repository: DiskScanRepository,
+    private readonly bookFiles: BookFileRepository,
+    private readonly decisions: ImportDecisionService,
+    private readonly mediaManagement: MediaManagementConfigService,
+  ) {}
+
+  async scan(folders: string[], progress: (message: string) => Promise<void>): Promise<ScanCounts> {
+    const counts: ScanCounts = {
+      folders: 0,
+      files: 0,
+      added: 0,
+      updated: 0,
+      removed: 0,
+      mapped: 0,
+      skippedFolders: [],
+    };
+    const [authors, config] = await Promise.all([this.repository.authors(), this.mediaManagement.load()]);
+    const recycleBin = config.recycleBin.replace(/\/+$/, '');
+    for (const folder of folders) {
+      const info = await stat(folder).catch(() => null);
+      if (!info?.isDirectory()) {
+        this.logger.warn(`Skipping '${folder}': it does not exist or is not a folder`);
+        counts.skippedFolders.push(folder);
+        continue;
+      }
+      counts.folders++;
+      let batch: ScannedFile[] = [];
+      const flush = async () => {
+        const { inserted, updated } = await this.bookFiles.upsertScanned(batch);
+        counts.added += inserted.length;
+        counts.updated += updated;
+        batch = [];
+        counts.mapped += await this.mapNew(inserted, authors);
+      };
+      for await (const path of walk(folder, (dir) => Boolean(recycleBin) && dir === recycleBin)) {
+        const file = await stat(path).catch(() => null);
+        if (!file) continue;
+        const qualityId = qualityFromPath(path) ?? QUALITY_IDS.unknownText;
+        batch.push({
+          path,
+          size: file.size,
+          modified: file.mtime,
+          qualityId,
+          mediaKind: qualityById(qualityId)?.mediaKind ?? 'ebook',
+        });
+        counts.files++;
+        if (batch.length >= SCAN_BATCH) await flush();
+        if (counts.files % PROGRESS_EVERY === 0) await progress(`Scanned ${counts.files} files in ${folder}`);
+      }
+      await flush();
+      counts.removed += await this.removeMissing(folder);
+    }
+    return counts;
+  }
+
+  /** Deletes rows under `folder` whose file no longer exists, checking SCAN_BATCH rows at a time. */
+  private async removeMissing(folder: string): Promise<number> {
+    let removed = 0;
+    let afterId = 0;
+    for (;;) {
+      const rows = await this.bookFiles.findUnder(folder, afterId, SCAN_BATCH);
+      if (rows.length === 0) return removed;
+      afterId = rows[rows.length - 1].id;
+      const missing: number[] = [];
+      for (const row of rows) if (!(await stat(row.path).catch(() => null))) missing.push(row.id);
+      await this.bookFiles.deleteByIds(missing);
+      removed += missing.length;
+    }
+  }
+
+  /** New files inside an author's folder are matched to that author's books (tags, then names). */
+  private async mapNew(inserted: { id: number; path: string }[], authors: { id: number; path: string }[]) {
+    let mapped = 0;
+    const byAuthor = new Map<number, { id: number; path: string }[]>();
+    for (const row of inserted) {
+      const author = authors.find((a) => row.path.startsWith(`${a.path.replace(/\/+$/, '')}/`));
+      if (author) byAuthor.set(author.id, [...(byAuthor.get(author.id) ?? []), row]);
+    }
+    for (const [authorId, rows] of byAuthor) {
+      const decisions = await this.decisions.decide(
+        rows.map((row) => row.path),
+        { authorId, replaceExistingFiles: true },
+      );
+      for (const decision of decisions) {
+        const row = rows.find((r) => r.path === decision.path);
+        if (row && decision.book && decision.editionId && !decision.info.error) {
+          await this.bookFiles.mapToEdition(row.id, decision.editionId);
+          mapped++;
+        }
+      }
+    }
+    return mapped;
+  }
+}

@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { AuthorModule } from '../../library/author/author.module';
+import { BookFileModule } from '../../library/book-file/book-file.module';
+import { BookModule } from '../../library/book/book.module';
+import { MediaFileModule } from '../../library/media-file/media-file.module';
+import { OrganizerModule } from '../organizer/organizer.module';
+import { ProfileModule } from '../../library/profile/profile.module';
+import { DownloadClientModule } from '../../integrations/download-client/download-client.module';
+import { RemotePathMappingModule } from '../../integrations/remote-path-mapping/remote-path-mapping.module';
+import { QueueModule } from '../../acquisition/queue/queue.module';
+import { CompletedDownloadService } from './completed-download.service';
+import { ImportApprovedService } from './import-approved.service';
+import { ImportCandidatesRepository } from './import-candidates.repository';
+import { ImportDecisionService } from './import-decision.service';
+import { DownloadedBooksScanHandler, ManualImportHandler } from './import.handlers';
+import { ManualImportController } from './manual-import.controller';
+import { ManualImportService } from './manual-import.service';
+
+/** Importing files: completed-download handling, manual import, DownloadedBooksScan. */
+@Module({
+  imports: [
+    AuthorModule,
+    BookModule,
+    BookFileModule,
+    ProfileModule,
+    MediaFileModule,
+    OrganizerModule,
+    QueueModule,
+    DownloadClientModule,
+    RemotePathMappingModule,
+  ],
+  controllers: [ManualImportController],
+  providers: [
+    ImportCandidatesRepository,
+    ImportDecisionService,
+    ImportApprovedService,
+    CompletedDownloadService,
+    ManualImportService,
+    ManualImportHandler,
+    DownloadedBooksScanHandler,
+  ],
+  exports: [CompletedDownloadService, ImportDecisionService, ImportApprovedService],
+})
+export class ImportModule {}

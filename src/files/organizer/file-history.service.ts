@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { HistoryEntry } from '../../acquisition/history/history.entity';
+import { HistoryRecordedEvent } from '../../acquisition/history/history.events';
+import { EntityHistoryEventType, type EntityHistoryEventTypeName } from '../../acquisition/history/history.resource';
+import type { QualityModelValue } from '../../acquisition/parser/quality-model';
+
+export interface FileHistoryInput {
+  eventType: Extract<
+    EntityHistoryEventTypeName,
+    'bookFileImported' | 'downloadImported' | 'bookImportIncomplete' | 'bookFileRenamed' | 'bookFileRetagged'
+  >;
+  authorId: number;
+  bookId: number | null;
+  sourceTitle: string;
+  quality: QualityModelValue;
+  downloadId?: string | null;
+  data: Record<string, string | undefined>;
+}
+
+/** Writes the history rows of file events (import, rename, retag) straight into the shared `history` table. */
+@Injectable()
+export class FileHistoryService {
+  constructor(
+    @InjectRepository(HistoryEntry) private readonly entries: Repository<HistoryEntry>,
+    private readonly events: EventEmitter2,
+  ) {}
+
+  async record(input: FileHistoryInput): Promise<void> {
+    const data = Object.fromEntries(
+      Object.entries(input.data).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    await this.entries.insert({
+      authorId: input.authorId,
+      bookId: input.bookId,
+      sourceTitle: input.sourceTitle,
+      quality: input.quality,
+      downloadId: input.downloadId ?? null,
+      eventType: EntityHistoryEventType.toNumber(input.eventType),
+      data,
+    });
+    this.events.emit(HistoryRecordedEvent.NAME, new HistoryRecordedEvent([input.eventType]));
+  }
+}

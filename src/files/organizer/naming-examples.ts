@@ -1,0 +1,24 @@
+import { authorFolderFormatProblem, standardBookFormatProblem } from '../../platform/settings/naming/naming-rules';
+import type { NamingConfig } from '../../platform/settings/naming/naming-config';
+import { authorFolderName, bookFileName, sampleContext } from './naming-engine';
+
+export interface NamingExamples {
+  singleBookExample?: string;
+  multiPartBookExample?: string;
+  authorFolderExample?: string;
+}
+
+/** `GET /config/naming/examples` (reference §10.2): an example is absent when its format is invalid or empty. */
+export function namingExamples(config: NamingConfig): NamingExamples {
+  const bookValid = !standardBookFormatProblem(config.standardBookFormat ?? '');
+  const authorValid = !authorFolderFormatProblem(config.authorFolderFormat ?? '');
+  const book = (parts: number) => {
+    const path = bookFileName(config, sampleContext(parts)).join('/');
+    return path ? `${path}.mp3` : undefined;
+  };
+  return {
+    singleBookExample: bookValid ? book(1) : undefined,
+    multiPartBookExample: bookValid ? book(2) : undefined,
+    authorFolderExample: authorValid ? authorFolderName(config, sampleContext(1)) || undefined : undefined,
+  };
+}

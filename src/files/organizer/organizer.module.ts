@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { BookFileModule } from '../../library/book-file/book-file.module';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { HistoryEntry } from '../../acquisition/history/history.entity';
+import { MediaFileModule } from '../../library/media-file/media-file.module';
+import { FileHistoryService } from './file-history.service';
+import { FileNameBuilder } from './file-name-builder.service';
+import { NamingConfigController } from './naming-config.controller';
+import { NamingContextRepository } from './naming-context.repository';
+import { OrganizerController } from './organizer.controller';
+import { CleanUpRecycleBinHandler, RecycleBinService } from './recycle-bin.service';
+import { RenameAuthorHandler, RenameFilesHandler } from './rename.handlers';
+import { RenameService } from './rename.service';
+import { RetagAuthorHandler, RetagFilesHandler } from './retag.handlers';
+import { RetagService } from './retag.service';
+
+/** Naming engine, rename and retag (previews + commands), and `/config/naming` with its rendered examples. */
+@Module({
+  imports: [TypeOrmModule.forFeature([HistoryEntry]), MediaFileModule, BookFileModule],
+  controllers: [OrganizerController, NamingConfigController],
+  providers: [
+    NamingContextRepository,
+    FileNameBuilder,
+    FileHistoryService,
+    RenameService,
+    RetagService,
+    RenameFilesHandler,
+    RenameAuthorHandler,
+    RetagFilesHandler,
+    RetagAuthorHandler,
+    RecycleBinService,
+    CleanUpRecycleBinHandler,
+  ],
+  exports: [NamingContextRepository, FileNameBuilder, FileHistoryService, RecycleBinService],
+})
+export class OrganizerModule {}

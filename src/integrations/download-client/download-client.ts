@@ -1,0 +1,64 @@
+import { ValidationFailure } from '../../platform/common/errors/domain-errors';
+import { DownloadProtocolName } from '../core/download-protocol';
+import { Provider } from '../core/provider';
+import { ProviderDefinition } from '../core/provider-definition.entity';
+
+export type DownloadItemStatus = 'queued' | 'paused' | 'downloading' | 'completed' | 'failed' | 'warning';
+
+/** One download as the client reports it (Readarr's DownloadClientItem). */
+export interface DownloadClientItem {
+  downloadClientId: number;
+  downloadClient: string;
+  /** Upper-case info hash for torrents, nzo id for SABnzbd, `<client>_<title>` for blackholes. */
+  downloadId: string;
+  title: string;
+  category?: string;
+  totalSize: number;
+  remainingSize: number;
+  /** Seconds, when the client knows. */
+  remainingTime?: number;
+  status: DownloadItemStatus;
+  outputPath?: string;
+  message?: string;
+  canMoveFiles: boolean;
+  canBeRemoved: boolean;
+}
+
+/** What a download client needs of a release (a subset of the indexer's ReleaseInfo). */
+export interface ReleaseToDownload {
+  title: string;
+  downloadUrl: string;
+  protocol: DownloadProtocolName;
+  magnetUrl?: string;
+  infoHash?: string;
+}
+
+/** A configured download client ready to use. */
+export interface DownloadClient {
+  readonly downloadClientId: number;
+  readonly name: string;
+  readonly protocol: DownloadProtocolName;
+  test(): Promise<ValidationFailure[]>;
+  /** Sends the release; answers the download id the client tracks it by. */
+  download(release: ReleaseToDownload): Promise<string>;
+  getItems(): Promise<DownloadClientItem[]>;
+  removeItem(downloadId: string, deleteData: boolean): Promise<void>;
+  /** The category downloads move to once imported (Readarr's post-import category), for clients that have one. */
+  readonly postImportCategory?: string;
+  /** Moves a download to `postImportCategory` (Readarr's MarkItemAsImported); only clients with one implement it. */
+  markItemAsImported?(downloadId: string): Promise<void>;
+}
+
+export interface DownloadClientProvider<S extends object = object> extends Provider<S> {
+  createClient(definition: Pick<ProviderDefinition, 'id' | 'name'>, settings: S): DownloadClient;
+}
+
+/** Providers test by building a throw-away client for the unsaved settings. */
+export abstract class DownloadClientProviderBase<S extends object> implements DownloadClientProvider<S> {
+  abstract readonly meta: DownloadClientProvider<S>['meta'];
+  abstract createClient(definition: Pick<ProviderDefinition, 'id' | 'name'>, settings: S): DownloadClient;
+
+  test(settings: S, context: { id?: number; name: string }): Promise<ValidationFailure[]> {
+    return this.createClient({ id: context.id ?? 0, name: context.name }, settings).test();
+  }
+}

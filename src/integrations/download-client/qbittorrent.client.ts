@@ -1,0 +1,227 @@
+import { Injectable } from '@nestjs/common';
+import { ValidationFailure } from '../../platform/common/errors/domain-errors';
+import { connectionFailure, ProviderMeta, providerFailure } from '../core/provider';
+import { ProviderDefinition } from '../core/provider-definition.entity';
+import { clientBaseUrl, HttpRequestError, httpRequest, HttpResponse } from '../core/provider-http';
+import {
+  DownloadClient,
+  DownloadClientItem,
+  DownloadClientProviderBase,
+  DownloadItemStatus,
+  ReleaseToDownload,
+} from './download-client';
+import { QBittorrentSettings } from './download-client.settings';
+import { fetchTorrent } from './torrent-file';
+
+class AuthenticationError extends Error {}
+
+const COMPLETED = new Set(['uploading', 'stalledUP', 'pausedUP', 'stoppedUP', 'queuedUP', 'forcedUP', 'checkingUP']);
+
+function statusOf(state: string): DownloadItemStatus {
+  if (state === 'error' || state === 'missingFiles') return 'failed';
+  if (COMPLETED.has(state)) return 'completed';
+  if (state === 'pausedDL' || state === 'stoppedDL') return 'paused';
+  if (state === 'queuedDL' || state === 'checkingDL' || state === 'checkingResumeData') return 'queued';
+  if (state === 'metaDL' || state === 'forcedMetaDL' || state === 'stalledDL') return 'warning';
+  return 'downloading';
+}
+
+interface TorrentInfo {
+  hash: string;
+  name: string;
+  category: string;
+  size: number;
+  amount_left: number;
+  eta: number;
+  state: string;
+  save_path: string;
+  content_path?: string;
+}
+
+/** qBittorrent Web API v2: `SID` cookie from `auth/login` (which answers `Fails.` on bad credentials), 403 without it. */
+class QBittorrentClient implements DownloadClient {
+  readonly protocol = 'torrent' as const;
+  readonly downloadClientId: number;
+  readonly name: string;
+
+  constructor(
+    definition: Pick<ProviderDefinition, 'id' | 'name'>,
+    private readonly settings: QBittorrentSettings,
+    private readonly cookies: Map<string, string>,
+  ) {
+    this.downloadClientId = definition.id;
+    this.name = definition.name;
+  }
+
+  private get base(): string {
+    return clientBaseUrl(this.settings);
+  }
+
+  private get cookieKey(): string {
+    return `${this.base}|${this.settings.username}`;
+  }
+
+  private async login(): Promise<string> {
+    const body = new URLSearchParams({
+      username: this.settings.username ?? '',
+      password: this.settings.password ?? '',
+    });
+    const response = await httpRequest(`${this.base}/api/v2/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Referer: this.base },
+      body,
+    });
+    if (response.status === 403)
+      throw new AuthenticationError('qBittorrent banned this IP after too many failed logins');
+    if (response.status >= 400)
+      throw new HttpRequestError(`qBittorrent login failed: HTTP ${response.status}`, response.status);
+    const sid = /SID=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+    if (response.text.trim() !== 'Ok.' || !sid) throw new AuthenticationError('Authentication failure');
+    this.cookies.set(this.cookieKey, sid);
+    return sid;
+  }
+
+  /** One call with the session cookie; a 403 means the session expired: log in again once. */
+  private async call(
+    path: string,
+    options: { method?: string; body?: URLSearchParams | FormData } = {},
+  ): Promise<HttpResponse> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const sid = this.cookies.get(this.cookieKey) ?? (await this.login());
+      const response = await httpRequest(`${this.base}/api/v2/${path}`, {
+        method: options.method ?? 'GET',
+        headers: { Cookie: `SID=${sid}`, Referer: this.base },
+        body: options.body,
+      });
+      if (response.status === 403 && attempt === 0) {
+        this.cookies.delete(this.cookieKey);
+        continue;
+      }
+      if (response.status >= 400)
+        throw new HttpRequestError(`qBittorrent answered HTTP ${response.status} to ${path}`, response.status);
+      return response;
+    }
+    throw new AuthenticationError('Authentication failure');
+  }
+
+  async test(): Promise<ValidationFailure[]> {
+    try {
+      this.cookies.delete(this.cookieKey);
+      const version = (await this.call('app/webapiVersion')).text.trim();
+      const major = Number(version.split('.')[0]);
+      if (!Number.isFinite(major) || major < 2)
+        return [
+          providerFailure('', 'Old qBittorrent version not supported', {
+            detailedDescription: `Web API ${version}; version 2 or later is needed`,
+          }),
+        ];
+      return [];
+    } catch (error) {
+      if (error instanceof AuthenticationError)
+        return [
+          providerFailure('username', 'Authentication failure', { detailedDescription: error.message }),
+          providerFailure('password', 'Authentication failure'),
+        ];
+      return [connectionFailure(error, 'host')];
+    }
+  }
+
+  async download(release: ReleaseToDownload): Promise<string> {
+    const torrent = await fetchTorrent(release);
+    const form = new FormData();
+    if (torrent.kind === 'magnet') form.append('urls', torrent.magnet);
+    else
+      form.append(
+        'torrents',
+        new Blob([new Uint8Array(torrent.data)], { type: 'application/x-bittorrent' }),
+        `${torrent.hash}.torrent`,
+      );
+    if (this.settings.musicCategory) form.append('category', this.settings.musicCategory);
+    if (this.settings.initialState === 2) {
+      form.append('paused', 'true');
+      form.append('stopped', 'true');
+    }
+    if (this.settings.sequentialOrder) form.append('sequentialDownload', 'true');
+    if (this.settings.firstAndLast) form.append('firstLastPiecePrio', 'true');
+    if (this.settings.contentLayout === 1) form.append('contentLayout', 'Original');
+    if (this.settings.contentLayout === 2) form.append('contentLayout', 'Subfolder');
+    const added = await this.call('torrents/add', { method: 'POST', body: form });
+    if (added.text.trim() !== 'Ok.')
+      throw new Error(`qBittorrent refused the torrent (${added.text.trim() || 'no answer'})`);
+    if (this.settings.initialState === 1)
+      await this.call('torrents/setForceStart', {
+        method: 'POST',
+        body: new URLSearchParams({ hashes: torrent.hash.toLowerCase(), value: 'true' }),
+      });
+    return torrent.hash;
+  }
+
+  async getItems(): Promise<DownloadClientItem[]> {
+    const query = this.settings.musicCategory ? `?category=${encodeURIComponent(this.settings.musicCategory)}` : '';
+    const torrents = JSON.parse((await this.call(`torrents/info${query}`)).text) as TorrentInfo[];
+    return torrents.map((torrent) => {
+      const status = statusOf(torrent.state);
+      const seedingDone = torrent.state === 'pausedUP' || torrent.state === 'stoppedUP';
+      return {
+        downloadClientId: this.downloadClientId,
+        downloadClient: this.name,
+        downloadId: torrent.hash.toUpperCase(),
+        title: torrent.name,
+        category: torrent.category,
+        totalSize: torrent.size,
+        remainingSize: torrent.amount_left,
+        remainingTime: torrent.eta >= 8_640_000 ? undefined : torrent.eta,
+        status,
+        outputPath: torrent.content_path ?? `${torrent.save_path.replace(/\/$/, '')}/${torrent.name}`,
+        message: status === 'failed' ? `qBittorrent reports state ${torrent.state}` : undefined,
+        canMoveFiles: seedingDone,
+        canBeRemoved: seedingDone,
+      };
+    });
+  }
+
+  get postImportCategory(): string | undefined {
+    return this.settings.musicImportedCategory?.trim() || undefined;
+  }
+
+  /** `torrents/setCategory` to the post-import category; qBittorrent answers 409 for an unknown one: create it first. */
+  async markItemAsImported(downloadId: string): Promise<void> {
+    const category = this.postImportCategory;
+    if (!category) return;
+    const setCategory = () =>
+      this.call('torrents/setCategory', {
+        method: 'POST',
+        body: new URLSearchParams({ hashes: downloadId.toLowerCase(), category }),
+      });
+    try {
+      await setCategory();
+    } catch (error) {
+      if (!(error instanceof HttpRequestError) || error.status !== 409) throw error;
+      await this.call('torrents/createCategory', { method: 'POST', body: new URLSearchParams({ category }) });
+      await setCategory();
+    }
+  }
+
+  async removeItem(downloadId: string, deleteData: boolean): Promise<void> {
+    await this.call('torrents/delete', {
+      method: 'POST',
+      body: new URLSearchParams({ hashes: downloadId.toLowerCase(), deleteFiles: String(deleteData) }),
+    });
+  }
+}
+
+@Injectable()
+export class QBittorrentProvider extends DownloadClientProviderBase<QBittorrentSettings> {
+  readonly meta: ProviderMeta<QBittorrentSettings> = {
+    implementation: 'QBittorrent',
+    implementationName: 'qBittorrent',
+    configContract: 'QBittorrentSettings',
+    settings: QBittorrentSettings,
+    protocol: 'torrent',
+  };
+  private readonly cookies = new Map<string, string>();
+
+  createClient(definition: Pick<ProviderDefinition, 'id' | 'name'>, settings: QBittorrentSettings): DownloadClient {
+    return new QBittorrentClient(definition, settings, this.cookies);
+  }
+}

@@ -1,0 +1,127 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { InjectRepository } from '@nestjs/typeorm';
+import { rm } from 'node:fs/promises';
+import { In, Repository } from 'typeorm';
+import { BadRequestError, NotFoundError, ValidationError } from '../../platform/common/errors/domain-errors';
+import { qualityById } from '../profile/quality/quality';
+import { QualityProfileService } from '../profile/quality-profile/quality-profile.service';
+import { BookFile, type MediaKind, type RevisionValue } from './book-file.entity';
+import { BookFileDeletedEvent } from './book-file.events';
+import { type BookFileRow, toBookFileResource } from './book-file.mapper';
+import { BookFileRepository } from './book-file.repository';
+import type { BookFileListQuery, BookFileResource, QualityModel } from './book-file.resource';
+import { type CutoffSets, cutoffSets } from './quality-cutoff';
+
+export interface NewBookFile {
+  path: string;
+  size: number;
+  editionId?: number | null;
+  qualityId: number;
+  revision?: Partial<RevisionValue>;
+  modified?: Date;
+  dateAdded?: Date;
+  sceneName?: string | null;
+  releaseGroup?: string | null;
+  originalFilePath?: string | null;
+  indexerFlags?: number;
+  mediaInfo?: Record<string, unknown> | null;
+  part?: number;
+  partCount?: number;
+}
+
+/** Book files: projected reads, quality edits, deletion (row and file on disk), creation for importers. */
+@Injectable()
+export class BookFileService {
+  private readonly logger = new Logger(BookFileService.name);
+
+  constructor(
+    @InjectRepository(BookFile) private readonly files: Repository<BookFile>,
+    private readonly repository: BookFileRepository,
+    private readonly qualityProfiles: QualityProfileService,
+    private readonly events: EventEmitter2,
+  ) {}
+
+  async list(query: BookFileListQuery): Promise<BookFileResource[]> {
+    if (query.authorId !== undefined) return this.resources(this.repository.findRowsByAuthor(query.authorId));
+    if (query.bookFileIds?.length) return this.resources(this.repository.findRowsByIds(query.bookFileIds));
+    if (query.bookId?.length) return this.resources(this.repository.findRowsByBooks(query.bookId));
+    if (query.unmapped) return this.resources(this.repository.findUnmappedRows());
+    throw new BadRequestError('BadRequest: authorId, bookId, bookFileIds or unmapped must be provided');
+  }
+
+  async resource(id: number): Promise<BookFileResource> {
+    const [file] = await this.resources(this.repository.findRowsByIds([id]));
+    if (!file) throw new NotFoundError('Book file not found');
+    return file;
+  }
+
+  private async resources(rows: Promise<BookFileRow[]>): Promise<BookFileResource[]> {
+    const [files, cutoffs] = await Promise.all([rows, this.cutoffs()]);
+    return files.map((row) => toBookFileResource(row, cutoffs));
+  }
+
+  async cutoffs(respectUpgradeAllowed = false): Promise<Map<number, CutoffSets>> {
+    const profiles = await this.qualityProfiles.findAll();
+    return new Map(profiles.map((profile) => [profile.id, cutoffSets(profile, respectUpgradeAllowed)]));
+  }
+
+  async setQuality(ids: number[], quality: QualityModel | undefined): Promise<void> {
+    const id = quality?.quality?.id;
+    const info = id === undefined ? undefined : qualityById(id);
+    if (!info) throw ValidationError.of('quality', 'Unknown quality', quality?.quality);
+    const existing = await this.files.findBy({ id: In(ids) });
+    if (ids.length === 1 && existing.length === 0) throw new NotFoundError('Book file not found');
+    for (const file of existing) {
+      file.qualityId = info.id;
+      file.mediaKind = info.mediaKind;
+      file.qualityRevision = { ...file.qualityRevision, ...quality!.revision };
+    }
+    await this.files.save(existing);
+  }
+
+  async delete(id: number): Promise<void> {
+    const [file] = await this.repository.findRowsByIds([id]);
+    if (!file) throw new NotFoundError('Book file not found');
+    await this.deleteMany([id]);
+  }
+
+  /** Deletes the rows and the files on disk. */
+  async deleteMany(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const rows = await this.repository.findRowsByIds(ids);
+    await this.files.delete({ id: In(rows.map((row) => row.id)) });
+    for (const row of rows) {
+      await rm(row.path, { force: true }).catch((error: Error) =>
+        this.logger.warn(`Could not delete '${row.path}': ${error.message}`),
+      );
+      this.events.emit(BookFileDeletedEvent.NAME, new BookFileDeletedEvent(row.id, row.bookId, row.authorId, row.path));
+    }
+  }
+
+  /** Records a file (for importers and rescans); its media kind follows its quality. */
+  async create(input: NewBookFile): Promise<BookFile> {
+    const info = qualityById(input.qualityId);
+    if (!info) throw ValidationError.of('quality', 'Unknown quality', input.qualityId);
+    const kind: MediaKind = info.mediaKind;
+    return this.files.save(
+      this.files.create({
+        path: input.path,
+        size: String(input.size),
+        editionId: input.editionId ?? null,
+        qualityId: info.id,
+        qualityRevision: { version: 1, real: 0, isRepack: false, ...input.revision },
+        mediaKind: kind,
+        modified: input.modified ?? new Date(),
+        dateAdded: input.dateAdded ?? new Date(),
+        sceneName: input.sceneName ?? null,
+        releaseGroup: input.releaseGroup ?? null,
+        originalFilePath: input.originalFilePath ?? null,
+        indexerFlags: input.indexerFlags ?? 0,
+        mediaInfo: input.mediaInfo ?? null,
+        part: input.part ?? 1,
+        partCount: input.partCount ?? 1,
+      }),
+    );
+  }
+}

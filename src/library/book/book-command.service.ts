@@ -1,0 +1,82 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { InjectRepository } from '@nestjs/typeorm';
+import { rm } from 'node:fs/promises';
+import { In, Repository } from 'typeorm';
+import { NotFoundError, ValidationError } from '../../platform/common/errors/domain-errors';
+import { ImportListExclusionService } from '../import-list-exclusion/import-list-exclusion.service';
+import { Book } from './book.entity';
+import { BookDeletedEvent, BookEditedEvent } from './book.events';
+import { BookRepository } from './book.repository';
+import { Edition } from './edition.entity';
+import type { EditionResource } from './edition.resource';
+
+export interface BookUpdateInput {
+  monitored?: boolean;
+  anyEditionOk?: boolean;
+  editions?: EditionResource[];
+}
+
+/** Changing books: PUT /book (monitoring, the monitored edition), bulk monitor, delete (with files). */
+@Injectable()
+export class BookCommandService {
+  private readonly logger = new Logger(BookCommandService.name);
+
+  constructor(
+    private readonly repository: BookRepository,
+    @InjectRepository(Book) private readonly books: Repository<Book>,
+    @InjectRepository(Edition) private readonly editions: Repository<Edition>,
+    private readonly exclusions: ImportListExclusionService,
+    private readonly events: EventEmitter2,
+  ) {}
+
+  /** PUT /book: monitored, anyEditionOk and which edition is monitored (exactly one). */
+  async update(id: number, input: BookUpdateInput): Promise<void> {
+    const book = await this.require(id);
+    if (!input.editions) {
+      throw ValidationError.of('editions', "'Editions' must not be empty.", input.editions, 'NotEmptyValidator');
+    }
+    const editions = await this.editions.findBy({ bookId: id });
+    const wanted = input.editions.find((edition) => edition.monitored && editions.some((e) => e.id === edition.id));
+    if (input.monitored !== undefined) book.monitored = input.monitored;
+    if (input.anyEditionOk !== undefined) book.anyEditionOk = input.anyEditionOk;
+    await this.repository.saveMonitoringEdition(book, wanted?.id);
+    this.events.emit(BookEditedEvent.NAME, new BookEditedEvent([id]));
+  }
+
+  async setMonitored(ids: number[], monitored: boolean): Promise<void> {
+    if (ids.length === 0) return;
+    await this.books.update({ id: In(ids) }, { monitored });
+    this.events.emit(BookEditedEvent.NAME, new BookEditedEvent(ids));
+  }
+
+  async delete(id: number, options: { deleteFiles?: boolean; addImportListExclusion?: boolean }): Promise<void> {
+    const book = await this.require(id);
+    const paths = await this.repository.deleteWithFiles(id);
+    if (options.deleteFiles) {
+      for (const path of paths) {
+        await rm(path, { force: true }).catch((error: Error) =>
+          this.logger.warn(`Could not delete '${path}': ${error.message}`),
+        );
+      }
+    }
+    if (options.addImportListExclusion) {
+      await this.exclusions.add({ foreignId: book.foreignBookId, authorName: book.title });
+    }
+    this.events.emit(
+      BookDeletedEvent.NAME,
+      new BookDeletedEvent(id, book.authorId, book.foreignBookId, book.title, !!options.deleteFiles),
+    );
+  }
+
+  async deleteMany(ids: number[], options: { deleteFiles?: boolean; addImportListExclusion?: boolean }) {
+    const existing = await this.books.findBy({ id: In([...new Set(ids)]) });
+    for (const book of existing) await this.delete(book.id, options);
+  }
+
+  private async require(id: number): Promise<Book> {
+    const book = await this.books.findOneBy({ id });
+    if (!book) throw new NotFoundError(`Book with ID ${id} does not exist`);
+    return book;
+  }
+}
