@@ -30,6 +30,45 @@ const sqlOnlyInRepositories = [
   },
 ];
 
+/**
+ * One owner per table: only a repository (or src/platform/database/) holds a TypeORM handle. A service that needs
+ * several writes in one transaction opens it with TransactionRunner and passes the opaque Transaction to the
+ * repositories involved; each writes its own table.
+ */
+const ormOnlyInRepositories = {
+  paths: [
+    {
+      name: 'typeorm',
+      importNames: ['DataSource', 'EntityManager', 'Repository', 'QueryRunner'],
+      message: 'TypeORM handles belong in a *.repository.ts; services pass a Transaction (src/platform/database).',
+    },
+    {
+      name: '@nestjs/typeorm',
+      importNames: ['InjectRepository', 'InjectDataSource', 'InjectEntityManager'],
+      message: 'Only a *.repository.ts injects TypeORM handles: give the owning repository a method named by intent.',
+    },
+  ],
+  patterns: [
+    {
+      group: ['**/platform/database/transaction'],
+      importNames: ['managerOf', 'asTransaction'],
+      message: 'Only repositories reach the manager behind a Transaction.',
+    },
+  ],
+};
+
+/** Repositories answer for their table; reacting to what happened elsewhere is a service's or a listener's job. */
+const noListenerInRepositories = {
+  selector: 'Decorator[expression.callee.name=/^On[A-Z]?\\w*Event$/]',
+  message: 'A repository does not listen to events: move the listener to a service that calls the repository.',
+};
+
+/** A repository's TypeORM handle stays private: callers ask by intent, they never query through it. */
+const privateOrmHandles = ['TSParameterProperty', 'PropertyDefinition'].map((node) => ({
+  selector: `${node}[accessibility!='private'] :matches(TSTypeReference[typeName.name=/^(Repository|DataSource|EntityManager)$/])`,
+  message: 'A repository keeps its TypeORM handle private: add a method named by intent instead of exposing it.',
+}));
+
 /** SQL against another database than Quire's: the Readarr SQLite file a migration reads. */
 const foreignDatabaseReaders = ['src/migration/readarr-import/readarr/readarr-database.repository.ts'];
 
@@ -58,11 +97,16 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
       '@typescript-eslint/no-extraneous-class': 'off',
       'no-restricted-syntax': ['error', noProcessEnv, ...sqlOnlyInRepositories],
+      'no-restricted-imports': ['error', ormOnlyInRepositories],
     },
   },
   {
     files: ['src/**/*.repository.ts', 'src/platform/database/**/*.ts', ...foreignDatabaseReaders],
-    rules: { 'no-restricted-syntax': ['error', noProcessEnv] },
+    rules: { 'no-restricted-syntax': ['error', noProcessEnv], 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/**/*.repository.ts'],
+    rules: { 'no-restricted-syntax': ['error', noProcessEnv, noListenerInRepositories, ...privateOrmHandles] },
   },
   {
     files: ['src/platform/env/**/*.ts'],
@@ -70,6 +114,6 @@ export default tseslint.config(
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts', 'src/platform/database/data-source.ts'],
-    rules: { 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-syntax': 'off', 'no-restricted-imports': 'off' },
   },
 );

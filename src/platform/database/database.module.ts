@@ -7,6 +7,7 @@ import { DatabaseServer } from './database-server';
 import { DatabaseVacuum } from './database-vacuum';
 import { EmbeddedPostgres, takeEarlyEmbedded } from './embedded-postgres';
 import { PreparedStatements } from './prepared-statements';
+import { TransactionRunner } from './transaction';
 
 export const DATABASE_URL = Symbol('DATABASE_URL');
 
@@ -51,8 +52,8 @@ class DatabaseLifecycleModule {}
       },
     }),
   ],
-  providers: [PreparedStatements, DatabaseServer, DatabaseVacuum],
-  exports: [PreparedStatements, DatabaseServer, DatabaseVacuum],
+  providers: [PreparedStatements, DatabaseServer, DatabaseVacuum, TransactionRunner],
+  exports: [PreparedStatements, DatabaseServer, DatabaseVacuum, TransactionRunner],
 })
 export class DatabaseModule {
   constructor(@Inject(DataSource) readonly dataSource: DataSource) {}
