@@ -1,6 +1,6 @@
 import { cleanName } from '../../src/platform/common/text/clean-name';
 import { authorNames, authorFolderName } from '../../src/library/author/author-names';
-import { qualityById } from '../../src/library/profile/quality/quality';
+import { defaultProfileItems, QUALITY_IDS, qualityById } from '../../src/library/profile/quality/quality';
 import { type FactoryDb, query, unique } from './db';
 
 /**
@@ -39,6 +39,29 @@ async function firstId(db: FactoryDb, table: string): Promise<number> {
   const [row] = await query<{ id: number }>(db, `SELECT min(id) AS id FROM ${table}`);
   if (!row?.id) throw new Error(`factory: no ${table} row exists (boot the app once so defaults are seeded)`);
   return row.id;
+}
+
+/**
+ * A quality profile ("eBook": PDF, MOBI, EPUB, AZW3, cutoff EPUB) and a metadata profile ("Standard"), each
+ * inserted only when its table is empty: what createAuthor needs in a spec that does not boot the profile feature
+ * and its seeder. Answers the first profile of each kind.
+ */
+export async function ensureProfiles(db: FactoryDb): Promise<{ qualityProfileId: number; metadataProfileId: number }> {
+  const { pdf, mobi, epub, azw3 } = QUALITY_IDS;
+  await query(
+    db,
+    `INSERT INTO quality_profile (name, cutoff, items) SELECT 'eBook', $1, $2::jsonb
+     WHERE NOT EXISTS (SELECT 1 FROM quality_profile)`,
+    [epub, JSON.stringify(defaultProfileItems([pdf, mobi, epub, azw3]))],
+  );
+  await query(
+    db,
+    `INSERT INTO metadata_profile (name) SELECT 'Standard' WHERE NOT EXISTS (SELECT 1 FROM metadata_profile)`,
+  );
+  return {
+    qualityProfileId: await firstId(db, 'quality_profile'),
+    metadataProfileId: await firstId(db, 'metadata_profile'),
+  };
 }
 
 export async function createAuthor(db: FactoryDb, overrides: AuthorOverrides = {}): Promise<CreatedAuthor> {
