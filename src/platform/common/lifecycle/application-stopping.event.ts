@@ -6,3 +6,9 @@ export class ApplicationStoppingEvent {
   static readonly NAME = 'application.stopping';
   constructor(readonly deadline: number) {}
 }
+
+declare module '../events/domain-event-map' {
+  interface DomainEventMap {
+    [ApplicationStoppingEvent.NAME]: ApplicationStoppingEvent;
+  }
+}
