@@ -4,7 +4,6 @@ import { BookQueryService } from '../../library/book/book-query.service';
 import { BookFileService } from '../../library/book-file/book-file.service';
 import { CommandQueueService, toCommandResource } from '../../platform/command';
 import { QueueService } from '../../acquisition/queue/queue.service';
-import { RootFolderService } from '../../library/root-folder/root-folder.service';
 import { RootFolderViews } from '../../library/root-folder/root-folder.views';
 
 type Builder = (id?: number) => Promise<unknown>;
@@ -23,7 +22,6 @@ export class PushResourcesService {
     bookFiles: BookFileService,
     commands: CommandQueueService,
     queue: QueueService,
-    rootFolders: RootFolderService,
     rootFolderViews: RootFolderViews,
   ) {
     this.builders = {
@@ -31,7 +29,7 @@ export class PushResourcesService {
       book: (id) => books.resource(required(id)),
       bookfile: (id) => bookFiles.resource(required(id)),
       command: async (id) => toCommandResource(await commands.get(required(id))),
-      rootfolder: async (id) => rootFolderViews.detailed(await rootFolders.findById(required(id))),
+      rootfolder: async (id) => rootFolderViews.resource(required(id)),
       'queue/status': () => queue.status(),
       'wanted/missing': (id) => books.resource(required(id), false),
       'wanted/cutoff': (id) => books.resource(required(id), false),

@@ -3,13 +3,13 @@ import { ApiTags } from '@nestjs/swagger';
 import { IdParam, OptionalIdParam, PutWithOptionalId, resolvePutId } from '../../platform/common/http/route-decorators';
 import { RootFolderResource } from './root-folder.resource';
 import { RootFolderViews } from './root-folder.views';
-import { RootFolderService } from './root-folder.service';
+import { RootFolderCommandService } from './root-folder-command.service';
 
 @ApiTags('RootFolder')
 @Controller('api/v1/rootfolder')
 export class RootFolderController {
   constructor(
-    private readonly folders: RootFolderService,
+    private readonly folders: RootFolderCommandService,
     private readonly views: RootFolderViews,
   ) {}
 
@@ -20,7 +20,7 @@ export class RootFolderController {
 
   @Get(':id')
   async get(@IdParam() id: number): Promise<RootFolderResource> {
-    return this.views.detailed(await this.folders.findById(id));
+    return this.views.resource(id);
   }
 
   @Post()

@@ -1,11 +1,42 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { RootFolder } from './root-folder.entity';
 
-/** Reads of table `root_folder` that other features need (the paths), and what lies under a root. */
+/** Table `root_folder`: the folders themselves, the paths other features need, and what lies under a root. */
 @Injectable()
 export class RootFolderRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private get folders(): Repository<RootFolder> {
+    return this.dataSource.getRepository(RootFolder);
+  }
+
+  /** Every root folder, by path. */
+  findAll(): Promise<RootFolder[]> {
+    return this.folders.find({ order: { path: 'ASC' } });
+  }
+
+  findById(id: number): Promise<RootFolder | null> {
+    return this.folders.findOneBy({ id });
+  }
+
+  /** Whether `path` (normalised) is already a root folder. */
+  isConfigured(path: string): Promise<boolean> {
+    return this.folders.existsBy({ path });
+  }
+
+  insert(values: Partial<RootFolder>): Promise<RootFolder> {
+    return this.folders.save(this.folders.create(values));
+  }
+
+  save(folder: RootFolder): Promise<RootFolder> {
+    return this.folders.save(folder);
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.folders.delete(id);
+  }
 
   /** The configured root folder paths, sorted (root folders are few: one query). */
   async paths(): Promise<string[]> {

@@ -14,6 +14,11 @@ export class RootFolderViews {
     return Promise.all((await this.folders.findAll()).map((folder) => this.detailed(folder)));
   }
 
+  /** One root folder as `GET /rootfolder/{id}` answers it. */
+  async resource(id: number): Promise<RootFolderResource> {
+    return this.detailed(await this.folders.findById(id));
+  }
+
   async detailed(folder: RootFolder): Promise<RootFolderResource> {
     const [disk, unmapped] = await Promise.all([diskInfo(folder.path), this.folders.unmappedFolders(folder)]);
     return toRootFolderResource(folder, disk, unmapped);

@@ -6,6 +6,7 @@ import {
 } from '../../../library/profile/delay-profile/delay-profile.entity';
 import { DelayProfileService } from '../../../library/profile/delay-profile/delay-profile.service';
 import { ReleaseProfileService } from '../../../acquisition/release-profile/release-profile.service';
+import { RootFolderCommandService } from '../../../library/root-folder/root-folder-command.service';
 import { RootFolderService } from '../../../library/root-folder/root-folder.service';
 import type { MigrationContext } from '../migration-context';
 import type { ReadarrRow } from '../readarr/readarr-database.repository';
@@ -40,6 +41,7 @@ export class FoldersAndDelaysStep {
     private readonly delayProfiles: DelayProfileService,
     private readonly releaseProfiles: ReleaseProfileService,
     private readonly rootFolders: RootFolderService,
+    private readonly rootFolderCommands: RootFolderCommandService,
   ) {}
 
   async migrateDelayProfiles(ctx: MigrationContext): Promise<void> {
@@ -179,7 +181,7 @@ export class FoldersAndDelaysStep {
         });
         continue;
       }
-      const created = await ctx.create(async () => (await this.rootFolders.create(content)).id, {
+      const created = await ctx.create(async () => (await this.rootFolderCommands.create(content)).id, {
         kind: 'rootFolders',
         readarrId: id,
         title: path,
