@@ -46,7 +46,12 @@ const withDatabase = (config) => ({
 
 module.exports = {
   projects: [
-    project('unit', ['<rootDir>/src'], ['<rootDir>/src/**/*.spec.ts']),
+    // test/docs checks README.md and docs/ against the code: files only, so it runs with the unit specs.
+    project(
+      'unit',
+      ['<rootDir>/src', '<rootDir>/test/docs'],
+      ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/docs/**/*.spec.ts'],
+    ),
     withDatabase(project('medium', ['<rootDir>/test'], ['<rootDir>/test/medium/**/*.medium-spec.ts'])),
     withDatabase(project('e2e', ['<rootDir>/test'], ['<rootDir>/test/e2e/**/*.e2e-spec.ts'])),
     withDatabase({
