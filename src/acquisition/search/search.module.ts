@@ -11,7 +11,11 @@ import { ProcessDecisionsService } from './process-decisions.service';
 import { ReleaseCache } from './release-cache.service';
 import { QueueGrabController, ReleaseController } from './release.controller';
 import { ReleaseSearchService } from './release-search.service';
-import { ReleaseService } from './release.service';
+import { InteractiveGrabService } from './interactive-grab.service';
+import { InteractiveSearchService } from './interactive-search.service';
+import { PendingReleaseGrabService } from './pending-release-grab.service';
+import { ReleasePushService } from './release-push.service';
+import { ReleaseResources } from './release-resources';
 import {
   AuthorSearchHandler,
   BookSearchHandler,
@@ -30,7 +34,11 @@ import { SearchRepository } from './search.repository';
     ReleaseSearchService,
     GrabService,
     ProcessDecisionsService,
-    ReleaseService,
+    ReleaseResources,
+    InteractiveSearchService,
+    InteractiveGrabService,
+    ReleasePushService,
+    PendingReleaseGrabService,
     SearchRepository,
     BookSearchRunner,
     BookSearchHandler,
