@@ -25,10 +25,10 @@ const SIZE = {
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROOT = join(__dirname, '..');
 const WORK = join(ROOT, 'bench', '.work', 'migration');
-const CLI = join(ROOT, 'dist', 'migration', 'cli', 'migrate-cli.js');
+const CLI = join(ROOT, 'dist', 'migrate-cli.js');
 /** The node flags `npm run migrate` runs the CLI with (its heap cap), so the bench measures the same process. */
 const NODE_FLAGS =
-  /node((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\/migration/
+  /node((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\/migrate-cli/
     .exec(
       (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
         .migrate,

@@ -6,13 +6,13 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AppModule } from '../../../app.module';
-import { CommandExecutorService } from '../../../platform/command/command-executor.service';
-import { EnvError, EnvService } from '../../../platform/env/env.service';
-import { ReadarrMigrator } from '../readarr-migrator.service';
-import { ReadarrDatabase, UnreadableSourceError } from '../readarr/readarr-database.repository';
-import { extractBackup, sniffUpload } from '../readarr/readarr-upload';
-import { formatReport, progressPrinter } from './report-printer';
+import { AppModule } from './app.module';
+import { CommandExecutorService } from './platform/command/command-executor.service';
+import { EnvError, EnvService } from './platform/env/env.service';
+import { ReadarrMigrator } from './migration/readarr-import/readarr-migrator.service';
+import { ReadarrDatabase, UnreadableSourceError } from './migration/readarr-import/readarr/readarr-database.repository';
+import { extractBackup, sniffUpload } from './migration/readarr-import/readarr/readarr-upload';
+import { formatReport, progressPrinter } from './migration/readarr-import/report/report-printer';
 
 const USAGE =
   'Usage: npm run migrate -- --readarr-db <readarr.db | readarr_backup.zip> [--apply] [--json] [--output <report.json>]';

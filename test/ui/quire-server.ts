@@ -1,5 +1,5 @@
 import { ChildProcess, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startQuireChild } from '../utils/spawn-quire';
@@ -14,12 +14,11 @@ export interface BuiltQuire {
 }
 
 /**
- * Starts the BUILT Quire (`node dist/main.js`, UI in dist/web) as `npm start` does. A checkout that was never built
- * (`npm ci && npm test`) is built once here; otherwise the existing build is used, so run `npm run build` after a change.
+ * Starts the BUILT Quire (`node dist/main.js`, UI in dist/web) as `npm start` does, building first what is missing
+ * or older than its sources (as `npm start` does), so the browser never tests a stale build.
  */
 export async function startBuiltQuire(env: Record<string, string>): Promise<BuiltQuire> {
-  if (!existsSync(join(root, 'dist', 'main.js')) || !existsSync(join(root, 'dist', 'web', 'index.html')))
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-changed'], { cwd: root, stdio: 'inherit' });
   const quire = await startQuireChild(
     [join(root, 'dist', 'main.js')],
     { DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-ui-data-')), LOG_LEVEL: 'warn', ...env },

@@ -1,4 +1,4 @@
-import type { MigrationReport } from '../report/migration-report';
+import type { MigrationReport } from './migration-report';
 
 /** A one-line progress bar for a terminal (`\r`-rewritten), or plain lines when output is not a TTY. */
 export function progressPrinter(stream: NodeJS.WriteStream): (message: string, fraction: number) => Promise<void> {
