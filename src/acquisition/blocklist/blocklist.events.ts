@@ -2,3 +2,9 @@
 export class BlocklistChangedEvent {
   static readonly NAME = 'blocklist.changed';
 }
+
+declare module '../../platform/common/events/domain-event-map' {
+  interface DomainEventMap {
+    [BlocklistChangedEvent.NAME]: BlocklistChangedEvent;
+  }
+}

@@ -3,3 +3,9 @@ export class HistoryRecordedEvent {
   static readonly NAME = 'history.recorded';
   constructor(readonly eventTypes: string[]) {}
 }
+
+declare module '../../platform/common/events/domain-event-map' {
+  interface DomainEventMap {
+    [HistoryRecordedEvent.NAME]: HistoryRecordedEvent;
+  }
+}

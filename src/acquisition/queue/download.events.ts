@@ -97,3 +97,11 @@ export class DownloadCompletedEvent {
     },
   ) {}
 }
+
+declare module '../../platform/common/events/domain-event-map' {
+  interface DomainEventMap {
+    [BookGrabbedEvent.NAME]: BookGrabbedEvent;
+    [DownloadFailedEvent.NAME]: DownloadFailedEvent;
+    [DownloadCompletedEvent.NAME]: DownloadCompletedEvent;
+  }
+}

@@ -6,3 +6,9 @@ export class QueueUpdatedEvent {
   static readonly NAME = 'queue.updated';
   constructor(readonly trackedDownloadIds: number[] = []) {}
 }
+
+declare module '../../platform/common/events/domain-event-map' {
+  interface DomainEventMap {
+    [QueueUpdatedEvent.NAME]: QueueUpdatedEvent;
+  }
+}

@@ -35,3 +35,10 @@ export class DownloadImportFailedEvent {
     },
   ) {}
 }
+
+declare module '../../platform/common/events/domain-event-map' {
+  interface DomainEventMap {
+    [BookImportedEvent.NAME]: BookImportedEvent;
+    [DownloadImportFailedEvent.NAME]: DownloadImportFailedEvent;
+  }
+}

@@ -12,3 +12,9 @@ export class BookFilesRenamedEvent {
   static readonly NAME = 'bookfiles.renamed';
   constructor(readonly files: RenamedBookFile[]) {}
 }
+
+declare module '../../platform/common/events/domain-event-map' {
+  interface DomainEventMap {
+    [BookFilesRenamedEvent.NAME]: BookFilesRenamedEvent;
+  }
+}

@@ -30,3 +30,11 @@ export class AuthorDeletedEvent {
     readonly addImportListExclusion: boolean,
   ) {}
 }
+
+declare module '../../platform/common/events/domain-event-map' {
+  interface DomainEventMap {
+    [AuthorAddedEvent.NAME]: AuthorAddedEvent;
+    [AuthorEditedEvent.NAME]: AuthorEditedEvent;
+    [AuthorDeletedEvent.NAME]: AuthorDeletedEvent;
+  }
+}

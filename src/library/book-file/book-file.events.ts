@@ -11,3 +11,9 @@ export class BookFileDeletedEvent {
     readonly reason: BookFileDeleteReason = 'manual',
   ) {}
 }
+
+declare module '../../platform/common/events/domain-event-map' {
+  interface DomainEventMap {
+    [BookFileDeletedEvent.NAME]: BookFileDeletedEvent;
+  }
+}

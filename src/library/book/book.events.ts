@@ -21,3 +21,11 @@ export class BookEditedEvent {
   static readonly NAME = 'book.edited';
   constructor(readonly bookIds: number[]) {}
 }
+
+declare module '../../platform/common/events/domain-event-map' {
+  interface DomainEventMap {
+    [BookAddedEvent.NAME]: BookAddedEvent;
+    [BookDeletedEvent.NAME]: BookDeletedEvent;
+    [BookEditedEvent.NAME]: BookEditedEvent;
+  }
+}

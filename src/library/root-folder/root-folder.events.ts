@@ -12,3 +12,11 @@ export class RootFolderDeletedEvent {
   static readonly NAME = 'rootfolder.deleted';
   constructor(readonly rootFolderId: number) {}
 }
+
+declare module '../../platform/common/events/domain-event-map' {
+  interface DomainEventMap {
+    [RootFolderAddedEvent.NAME]: RootFolderAddedEvent;
+    [RootFolderEditedEvent.NAME]: RootFolderEditedEvent;
+    [RootFolderDeletedEvent.NAME]: RootFolderDeletedEvent;
+  }
+}

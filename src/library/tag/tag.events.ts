@@ -3,3 +3,9 @@ export class TagsUpdatedEvent {
   static readonly NAME = 'tags.updated';
   constructor(readonly tagId: number) {}
 }
+
+declare module '../../platform/common/events/domain-event-map' {
+  interface DomainEventMap {
+    [TagsUpdatedEvent.NAME]: TagsUpdatedEvent;
+  }
+}

@@ -18,3 +18,10 @@ export class AuthorAddCompletedEvent {
     readonly bookCount: number,
   ) {}
 }
+
+declare module '../../../platform/common/events/domain-event-map' {
+  interface DomainEventMap {
+    [AuthorRefreshedEvent.NAME]: AuthorRefreshedEvent;
+    [AuthorAddCompletedEvent.NAME]: AuthorAddCompletedEvent;
+  }
+}

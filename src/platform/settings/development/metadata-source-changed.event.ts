@@ -8,3 +8,9 @@ export class MetadataSourceChangedEvent {
     readonly current: MetadataSourceType,
   ) {}
 }
+
+declare module '../../common/events/domain-event-map' {
+  interface DomainEventMap {
+    [MetadataSourceChangedEvent.NAME]: MetadataSourceChangedEvent;
+  }
+}

@@ -10,3 +10,9 @@ export class MetadataSourceProbeEvent {
 }
 
 export type MetadataSourceProbeAnswer = MetadataSourceType | undefined;
+
+declare module '../../common/events/domain-event-map' {
+  interface DomainEventMap {
+    [MetadataSourceProbeEvent.NAME]: MetadataSourceProbeEvent;
+  }
+}

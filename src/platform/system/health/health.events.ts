@@ -14,3 +14,10 @@ export class HealthIssuesChangedEvent {
     readonly resolved: HealthCheckResult[],
   ) {}
 }
+
+declare module '../../common/events/domain-event-map' {
+  interface DomainEventMap {
+    [HealthCheckCompletedEvent.NAME]: HealthCheckCompletedEvent;
+    [HealthIssuesChangedEvent.NAME]: HealthIssuesChangedEvent;
+  }
+}
