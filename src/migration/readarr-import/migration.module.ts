@@ -18,6 +18,7 @@ import { ReadarrMigrator } from './readarr-migrator.service';
 import { MigrationReportEntity } from './report/migration-report.entity';
 import { MigrationReportRepository } from './report/migration-report.repository';
 import { BookFilesStep } from './steps/book-files.step';
+import { ConfigurationStep } from './steps/configuration.step';
 import { EditionsStep } from './steps/editions.step';
 import { FoldersAndDelaysStep } from './steps/folders-and-delays.step';
 import { LibraryStep } from './steps/library.step';
@@ -58,6 +59,7 @@ import { RematchRepository } from './rematch/rematch.repository';
     IdentityResolver,
     ReadarrMigrator,
     MigrateFromReadarrHandler,
+    ConfigurationStep,
     ProfilesStep,
     FoldersAndDelaysStep,
     ProvidersStep,

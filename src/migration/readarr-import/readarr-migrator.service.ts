@@ -5,12 +5,9 @@ import { MigrationContext, type MigrationProgress } from './migration-context';
 import { ReadarrDatabase } from './readarr/readarr-database.repository';
 import { detectFlavour } from './readarr/readarr-flavour';
 import { ReportBuilder, type MigrationReport } from './report/migration-report';
-import { FoldersAndDelaysStep } from './steps/folders-and-delays.step';
+import { ConfigurationStep } from './steps/configuration.step';
 import { LibraryStep } from './steps/library.step';
-import { ProfilesStep } from './steps/profiles.step';
-import { ProvidersStep } from './steps/providers.step';
 import { RecordsStep } from './steps/records.step';
-import { SettingsStep } from './steps/settings.step';
 
 export interface MigrationSource {
   /** The readarr.db on disk (extracted from the backup zip when one was given). */
@@ -30,10 +27,7 @@ export class ReadarrMigrator {
 
   constructor(
     private readonly identity: IdentityResolver,
-    private readonly profiles: ProfilesStep,
-    private readonly foldersAndDelays: FoldersAndDelaysStep,
-    private readonly providers: ProvidersStep,
-    private readonly settings: SettingsStep,
+    private readonly configuration: ConfigurationStep,
     private readonly library: LibraryStep,
     private readonly records: RecordsStep,
   ) {}
@@ -51,17 +45,7 @@ export class ReadarrMigrator {
       });
       const ctx = new MigrationContext(db, report, dryRun, progress, `${flavour.metadataIds}:`);
       const label = dryRun ? 'Dry run' : 'Migrating';
-      await progress(`${label}: tags, custom formats and profiles`, 0.02);
-      await this.profiles.run(ctx);
-      await this.foldersAndDelays.migrateDelayProfiles(ctx);
-      await progress(`${label}: download clients and indexers`, 0.06);
-      await this.providers.runDownloadClientsAndIndexers(ctx);
-      await this.foldersAndDelays.migrateReleaseProfiles(ctx);
-      await progress(`${label}: root folders`, 0.1);
-      await this.foldersAndDelays.migrateRootFolders(ctx);
-      await progress(`${label}: import lists and connections`, 0.12);
-      await this.providers.runListsAndConnections(ctx);
-      await this.settings.run(ctx);
+      await this.configuration.run(ctx, label);
       await progress(`${label}: authors, books and files`, 0.15);
       await this.library.run(ctx);
       await progress(`${label}: history, blocklist and exclusions`, 0.9);
