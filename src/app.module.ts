@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './platform/auth/auth.module';
 import { AuthorModule } from './library/author/author.module';
@@ -8,6 +7,7 @@ import { BookFileModule } from './library/book-file/book-file.module';
 import { CalendarModule } from './library/calendar/calendar.module';
 import { CommandModule } from './platform/command/command.module';
 import { CustomFilterModule } from './delivery/custom-filter/custom-filter.module';
+import { DomainEventsModule } from './platform/common/events/domain-events';
 import { loggerParams } from './platform/common/http/logging';
 import { MediaCoverModule } from './metadata/source/media-cover/media-cover.module';
 import { MetadataSourceModule } from './metadata/source/metadata-source.module';
@@ -108,7 +108,7 @@ export class AppModule {
         EnvModule.forRoot(env),
         LoggerModule.forRoot(loggerParams(env)),
         DatabaseModule,
-        EventEmitterModule.forRoot(),
+        DomainEventsModule.forRoot(),
         MetricsModule,
         SettingsModule,
         AuthModule,

@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import { httpDrainOf } from './app-factory';
+import { DomainEvents } from './platform/common/events/domain-events';
 import { ApplicationStoppingEvent } from './platform/common/lifecycle/application-stopping.event';
 import { EnvService } from './platform/env/env.service';
 
@@ -31,7 +31,7 @@ export function installGracefulShutdown(app: NestExpressApplication, env: EnvSer
     const server: Server = app.getHttpServer();
     const drain = httpDrainOf(app);
     drain?.begin(server);
-    await app.get(EventEmitter2).emitAsync(ApplicationStoppingEvent.NAME, new ApplicationStoppingEvent(deadline));
+    await app.get(DomainEvents).emitAsync(ApplicationStoppingEvent.NAME, new ApplicationStoppingEvent(deadline));
     const unfinished = (await drain?.whenIdle(server, deadline)) ?? 0;
     if (unfinished) logger.warn(`${unfinished} request(s) still running at the end of the grace period`);
     await app.close();

@@ -1,8 +1,8 @@
 import { Global, Module, ModuleMetadata, Provider, Type } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test, TestingModule } from '@nestjs/testing';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { DomainEventsModule } from '../../src/platform/common/events/domain-events';
 import { databaseOptions, runMigrations } from '../../src/platform/database/database-options';
 import { EnvService, parseEnv } from '../../src/platform/env/env.service';
 import { testDatabaseUrl } from '../utils/test-database';
@@ -68,7 +68,7 @@ export async function newMediumService(options: MediumOptions): Promise<Medium> 
   const module = await Test.createTestingModule({
     imports: [
       MediumEnvModule,
-      EventEmitterModule.forRoot(),
+      DomainEventsModule.forRoot(),
       TypeOrmModule.forRoot({ ...databaseOptions(testDatabaseUrl(), 4), autoLoadEntities: true }),
       TypeOrmModule.forFeature(options.entities ?? []),
       ...(options.imports ?? []),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
+import { DomainEvents, OnDomainEvent } from '../../platform/common/events/domain-events';
 import { AuthorQueryService } from '../../library/author/author-query.service';
 import { NotFoundError } from '../../platform/common/errors/domain-errors';
 import { pagingResource, type PagingResource, resolvePaging } from '../../platform/common/paging/paging';
@@ -20,7 +20,7 @@ export class BlocklistService {
     private readonly entries: BlocklistRepository,
     private readonly authors: AuthorQueryService,
     private readonly customFormats: CustomFormatService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {}
 
   async forAuthor(authorId: number): Promise<BlockedRelease[]> {
@@ -34,7 +34,7 @@ export class BlocklistService {
     }));
   }
 
-  @OnEvent(DownloadFailedEvent.NAME)
+  @OnDomainEvent(DownloadFailedEvent.NAME)
   async onDownloadFailed(event: DownloadFailedEvent): Promise<void> {
     const { init } = event;
     const release = init.release;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
+import { DomainEvents, OnDomainEvent } from '../../platform/common/events/domain-events';
 import { AuthorQueryService } from '../../library/author/author-query.service';
 import { BookQueryService } from '../../library/book/book-query.service';
 import { BadRequestError, NotFoundError } from '../../platform/common/errors/domain-errors';
@@ -37,10 +37,10 @@ export class HistoryService {
     private readonly authors: AuthorQueryService,
     private readonly books: BookQueryService,
     private readonly customFormats: CustomFormatService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {}
 
-  @OnEvent(BookGrabbedEvent.NAME)
+  @OnDomainEvent(BookGrabbedEvent.NAME)
   async onGrabbed(event: BookGrabbedEvent): Promise<void> {
     const { init } = event;
     const data = grabbedData(init, new Date());
@@ -60,7 +60,12 @@ export class HistoryService {
     this.recorded('grabbed');
   }
 
-  @OnEvent(DownloadFailedEvent.NAME)
+  /**
+   * Records every failure, also the ones `markFailed` below publishes: history is written from the event so both
+   * ways of failing leave the same row. It cannot loop: this listener only inserts rows and publishes
+   * `history.recorded`, and `markFailed` answers an API call, never an event.
+   */
+  @OnDomainEvent(DownloadFailedEvent.NAME)
   async onFailed(event: DownloadFailedEvent): Promise<void> {
     const { init } = event;
     const data: Record<string, string> = { message: init.message, reason: 'Failed' };

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { CommandHandler, type CommandHandlerInstance } from '../../platform/command/command-handler.decorator';
 import { ReleaseMatchingService } from '../parser/release-matching.service';
 import { qualityModel } from '../parser/quality-model';
@@ -28,7 +28,7 @@ export class RefreshMonitoredDownloadsHandler implements CommandHandlerInstance 
     private readonly tracked: TrackedDownloadService,
     private readonly failed: FailedDownloadService,
     private readonly matching: ReleaseMatchingService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {}
 
   async execute(): Promise<string> {

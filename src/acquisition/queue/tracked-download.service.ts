@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { NotFoundError } from '../../platform/common/errors/domain-errors';
 import { DownloadClientService } from '../../integrations/download-client/download-client.service';
 import { PendingRelease } from './pending-release.entity';
@@ -24,7 +24,7 @@ export class TrackedDownloadService {
   constructor(
     private readonly repository: TrackedDownloadRepository,
     private readonly downloadClients: DownloadClientService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {}
 
   private changed(ids: number[] = []): void {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { BadRequestError, ConflictError } from '../../platform/common/errors/domain-errors';
 import type { RemoteBook } from '../decision/remote-book';
 import { qualityModel } from '../parser/quality-model';
@@ -34,7 +34,7 @@ export class GrabService {
     private readonly clientDefinitions: DownloadClientService,
     private readonly indexers: IndexerService,
     private readonly tracked: TrackedDownloadService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {}
 
   async grab(remote: RemoteBook, options: GrabOptions): Promise<TrackedDownload> {

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { OnDomainEvent } from '../../platform/common/events/domain-events';
 import {
   CommandExecutedEvent,
   CommandQueueService,
@@ -40,7 +40,7 @@ export class CommandPushListener implements OnModuleDestroy {
     this.progress.clear();
   }
 
-  @OnEvent(CommandUpdatedEvent.NAME)
+  @OnDomainEvent(CommandUpdatedEvent.NAME)
   async onUpdated(event: CommandUpdatedEvent): Promise<void> {
     if (!this.wanted()) return;
     const id = event.commandId;
@@ -70,7 +70,7 @@ export class CommandPushListener implements OnModuleDestroy {
     state.timer.unref();
   }
 
-  @OnEvent(CommandExecutedEvent.NAME)
+  @OnDomainEvent(CommandExecutedEvent.NAME)
   async onExecuted(event: CommandExecutedEvent): Promise<void> {
     if (!this.wanted()) return;
     await this.bus.publish({ name: 'system/task', action: 'sync' });

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { OnDomainEvent } from '../../platform/common/events/domain-events';
 import { AuthorAddedEvent, AuthorDeletedEvent, AuthorEditedEvent } from '../../library/author/author.events';
 import { BookAddedEvent, BookDeletedEvent, BookEditedEvent } from '../../library/book/book.events';
 import { BlocklistChangedEvent } from '../../acquisition/blocklist/blocklist.events';
@@ -39,43 +39,43 @@ export class LibraryPushListener {
     private readonly resources: PushResourcesService,
   ) {}
 
-  @OnEvent(AuthorAddedEvent.NAME)
+  @OnDomainEvent(AuthorAddedEvent.NAME)
   onAuthorAdded(event: AuthorAddedEvent): void {
     this.publish(updated('author', event.author.id));
   }
 
-  @OnEvent(AuthorEditedEvent.NAME)
+  @OnDomainEvent(AuthorEditedEvent.NAME)
   onAuthorEdited(event: AuthorEditedEvent): void {
     this.publish(updated('author', event.author.id));
   }
 
-  @OnEvent(AuthorDeletedEvent.NAME)
+  @OnDomainEvent(AuthorDeletedEvent.NAME)
   onAuthorDeleted(event: AuthorDeletedEvent): void {
     this.publish(deleted('author', event.authorId));
   }
 
-  @OnEvent(AuthorRefreshedEvent.NAME)
+  @OnDomainEvent(AuthorRefreshedEvent.NAME)
   onAuthorRefreshed(event: AuthorRefreshedEvent): void {
     const bookIds = [...event.addedBookIds, ...event.updatedBookIds];
     this.publish(updated('author', event.authorId), ...(bookIds.length ? [updated('book', ...bookIds)] : []));
   }
 
-  @OnEvent(BookAddedEvent.NAME)
+  @OnDomainEvent(BookAddedEvent.NAME)
   onBookAdded(event: BookAddedEvent): void {
     this.publish(updated('book', event.bookId), updated('author', event.authorId));
   }
 
-  @OnEvent(BookEditedEvent.NAME)
+  @OnDomainEvent(BookEditedEvent.NAME)
   onBookEdited(event: BookEditedEvent): void {
     this.publish(updated('book', ...event.bookIds), ...WANTED.map((name) => updated(name, ...event.bookIds)));
   }
 
-  @OnEvent(BookDeletedEvent.NAME)
+  @OnDomainEvent(BookDeletedEvent.NAME)
   onBookDeleted(event: BookDeletedEvent): void {
     this.publish(deleted('book', event.bookId), updated('author', event.authorId));
   }
 
-  @OnEvent(BookImportedEvent.NAME)
+  @OnDomainEvent(BookImportedEvent.NAME)
   onBookImported({ init }: BookImportedEvent): void {
     this.publish(
       updated('bookfile', init.bookFileId),
@@ -85,7 +85,7 @@ export class LibraryPushListener {
     );
   }
 
-  @OnEvent(BookFileDeletedEvent.NAME)
+  @OnDomainEvent(BookFileDeletedEvent.NAME)
   onBookFileDeleted(event: BookFileDeletedEvent): void {
     const changes = [deleted('bookfile', event.bookFileId)];
     if (event.bookId !== null)
@@ -94,14 +94,14 @@ export class LibraryPushListener {
     this.publish(...changes);
   }
 
-  @OnEvent(BookFilesRenamedEvent.NAME)
+  @OnDomainEvent(BookFilesRenamedEvent.NAME)
   onBookFilesRenamed(event: BookFilesRenamedEvent): void {
     const ids = event.files.flatMap((file) => (file.bookFileId === null ? [] : [file.bookFileId]));
     if (ids.length) this.publish(updated('bookfile', ...ids));
   }
 
   /** Readarr marks each grabbed book `grabbed: true` in the pushed resource (never in REST answers). */
-  @OnEvent(BookGrabbedEvent.NAME)
+  @OnDomainEvent(BookGrabbedEvent.NAME)
   onBookGrabbed({ init }: BookGrabbedEvent): void {
     // Not awaited: the grab (which emits with emitAsync) need not wait for the hub.
     if (this.wanted()) void this.pushGrabbed(init.bookIds);
@@ -123,43 +123,43 @@ export class LibraryPushListener {
     }
   }
 
-  @OnEvent(QueueUpdatedEvent.NAME)
+  @OnDomainEvent(QueueUpdatedEvent.NAME)
   onQueueUpdated(): void {
     this.publish(sync('queue'), sync('queue/details'), { name: 'queue/status', action: 'updated' });
   }
 
   /** Not in Readarr's hub (its UI re-reads these lists): Quire's UI shows them live; other clients ignore the names. */
-  @OnEvent(HistoryRecordedEvent.NAME)
+  @OnDomainEvent(HistoryRecordedEvent.NAME)
   onHistoryRecorded(): void {
     this.publish(sync('history'));
   }
 
-  @OnEvent(BlocklistChangedEvent.NAME)
+  @OnDomainEvent(BlocklistChangedEvent.NAME)
   onBlocklistChanged(): void {
     this.publish(sync('blocklist'));
   }
 
-  @OnEvent(HealthCheckCompletedEvent.NAME)
+  @OnDomainEvent(HealthCheckCompletedEvent.NAME)
   onHealthChecked(): void {
     this.publish(sync('health'));
   }
 
-  @OnEvent(RootFolderAddedEvent.NAME)
+  @OnDomainEvent(RootFolderAddedEvent.NAME)
   onRootFolderAdded(event: RootFolderAddedEvent): void {
     this.publish({ name: 'rootfolder', action: 'created', ids: [event.rootFolderId] });
   }
 
-  @OnEvent(RootFolderEditedEvent.NAME)
+  @OnDomainEvent(RootFolderEditedEvent.NAME)
   onRootFolderEdited(event: RootFolderEditedEvent): void {
     this.publish(updated('rootfolder', event.rootFolderId));
   }
 
-  @OnEvent(RootFolderDeletedEvent.NAME)
+  @OnDomainEvent(RootFolderDeletedEvent.NAME)
   onRootFolderDeleted(event: RootFolderDeletedEvent): void {
     this.publish(deleted('rootfolder', event.rootFolderId));
   }
 
-  @OnEvent(TagsUpdatedEvent.NAME)
+  @OnDomainEvent(TagsUpdatedEvent.NAME)
   onTagsUpdated(): void {
     this.publish(sync('tag'));
   }

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
+import { DomainEvents, OnDomainEvent } from '../../platform/common/events/domain-events';
 import { stat } from 'node:fs/promises';
 import { FileHistoryService } from '../organizer/file-history.service';
 import { DownloadClientFactory } from '../../integrations/download-client/download-client-factory.service';
@@ -31,11 +31,11 @@ export class CompletedDownloadService {
     private readonly clients: DownloadClientFactory,
     private readonly remotePaths: RemotePathMappingService,
     private readonly downloadClientConfig: DownloadClientConfigService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
     private readonly downloadClients: DownloadClientService,
   ) {}
 
-  @OnEvent(DownloadCompletedEvent.NAME)
+  @OnDomainEvent(DownloadCompletedEvent.NAME)
   async onCompleted(event: DownloadCompletedEvent): Promise<void> {
     try {
       if (!(await this.downloadClientConfig.load()).enableCompletedDownloadHandling) return;

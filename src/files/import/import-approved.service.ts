@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { readdir, unlink, utimes } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { BookFileDeletedEvent } from '../../library/book-file/book-file.events';
@@ -49,7 +49,7 @@ export class ImportApprovedService {
     private readonly bookFiles: BookFileService,
     private readonly history: FileHistoryService,
     private readonly mediaManagement: MediaManagementConfigService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
     private readonly recycleBin: RecycleBinService,
     private readonly bookFileRows: BookFileRepository,
   ) {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { HistoryEntry } from '../../acquisition/history/history.entity';
@@ -25,7 +25,7 @@ export interface FileHistoryInput {
 export class FileHistoryService {
   constructor(
     @InjectRepository(HistoryEntry) private readonly entries: Repository<HistoryEntry>,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {}
 
   async record(input: FileHistoryInput): Promise<void> {

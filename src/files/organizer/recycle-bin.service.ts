@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { OnDomainEvent } from '../../platform/common/events/domain-events';
 import { opendir, rm, stat, utimes } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { CommandHandler, type CommandHandlerInstance } from '../../platform/command/command-handler.decorator';
-import { HOUSEKEEPING_EVENT } from '../../platform/command/handlers/housekeeping.handler';
+import { HousekeepingEvent } from '../../platform/command/handlers/housekeeping.event';
 import { MediaManagementConfigService } from '../../platform/settings/media-management/media-management-config.service';
 import { exists, transferFile } from './disk-transfer';
 
@@ -55,7 +55,7 @@ export class RecycleBinService {
     return removed;
   }
 
-  @OnEvent(HOUSEKEEPING_EVENT)
+  @OnDomainEvent(HousekeepingEvent.NAME)
   async onHousekeeping(): Promise<void> {
     await this.cleanUp().catch((error: Error) => this.logger.warn(`Recycle bin cleanup failed: ${error.message}`));
   }

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { dirname } from 'node:path';
 import { BookFileRepository } from '../../library/book-file/book-file.repository';
 import { BadRequestError } from '../../platform/common/errors/domain-errors';
@@ -26,7 +26,7 @@ export class RenameService {
     private readonly rows: NamingContextRepository,
     private readonly names: FileNameBuilder,
     private readonly history: FileHistoryService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
     private readonly bookFiles: BookFileRepository,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { join } from 'node:path';
 import { DataSource, EntityManager } from 'typeorm';
@@ -60,7 +60,7 @@ export class AddAuthorService {
   constructor(
     private readonly repository: AuthorRepository,
     private readonly validator: AuthorValidator,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
     private readonly identity: CatalogueIdentityCheckHook,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}

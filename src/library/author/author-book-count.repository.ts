@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { OnDomainEvent } from '../../platform/common/events/domain-events';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { HOUSEKEEPING_EVENT } from '../../platform/command';
+import { HousekeepingEvent } from '../../platform/command';
 import { BackgroundOnce } from '../../platform/database/background-once';
 import { DatabaseVacuum } from '../../platform/database/database-vacuum';
 import { PreparedStatements } from '../../platform/database/prepared-statements';
@@ -80,7 +80,7 @@ export class AuthorBookCountRepository {
    * Every read of the counts scans this table, so the folded rows' dead versions are vacuumed at once
    * rather than whenever autovacuum (if any) gets to them.
    */
-  @OnEvent(HOUSEKEEPING_EVENT)
+  @OnDomainEvent(HousekeepingEvent.NAME)
   async compact(): Promise<void> {
     await this.dataSource.query(
       `WITH folded AS (DELETE FROM author_book_count RETURNING *)

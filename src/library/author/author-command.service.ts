@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { NotFoundError } from '../../platform/common/errors/domain-errors';
 import { ImportListExclusionService } from '../import-list-exclusion/import-list-exclusion.service';
 import { AuthorDiskService } from './author-disk.service';
@@ -24,7 +24,7 @@ export class AuthorCommandService {
     private readonly mover: MoveAuthorService,
     private readonly disk: AuthorDiskService,
     private readonly exclusions: ImportListExclusionService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {}
 
   /** PUT /author: monitoring, profiles, tags and path; with `moveFiles` the folder really moves on disk. */

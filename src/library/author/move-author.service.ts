@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { AuthorDiskService } from './author-disk.service';
 import type { Author } from './author.entity';
 import { AuthorEditedEvent } from './author.events';
@@ -11,7 +11,7 @@ export class MoveAuthorService {
   constructor(
     private readonly repository: AuthorRepository,
     private readonly disk: AuthorDiskService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {}
 
   /** Saves an author whose path may have changed; the folder moves back when the save fails. */

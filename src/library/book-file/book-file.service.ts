@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { InjectRepository } from '@nestjs/typeorm';
 import { rm } from 'node:fs/promises';
 import { In, Repository } from 'typeorm';
@@ -39,7 +39,7 @@ export class BookFileService {
     @InjectRepository(BookFile) private readonly files: Repository<BookFile>,
     private readonly repository: BookFileRepository,
     private readonly qualityProfiles: QualityProfileService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {}
 
   async list(query: BookFileListQuery): Promise<BookFileResource[]> {

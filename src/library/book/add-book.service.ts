@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { type AddAuthorInput, AddAuthorService } from '../author/add-author.service';
@@ -40,7 +40,7 @@ export class AddBookService {
   constructor(
     private readonly addAuthor: AddAuthorService,
     private readonly authors: AuthorRepository,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
     private readonly identity: CatalogueIdentityCheckHook,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { InjectRepository } from '@nestjs/typeorm';
 import { rm } from 'node:fs/promises';
 import { In, Repository } from 'typeorm';
@@ -27,7 +27,7 @@ export class BookCommandService {
     @InjectRepository(Book) private readonly books: Repository<Book>,
     @InjectRepository(Edition) private readonly editions: Repository<Edition>,
     private readonly exclusions: ImportListExclusionService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {}
 
   /** PUT /book: monitored, anyEditionOk and which edition is monitored (exactly one). */

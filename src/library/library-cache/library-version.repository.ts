@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { OnDomainEvent } from '../../platform/common/events/domain-events';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { HOUSEKEEPING_EVENT } from '../../platform/command';
+import { HousekeepingEvent } from '../../platform/command';
 import { BackgroundOnce } from '../../platform/database/background-once';
 import { PreparedStatements } from '../../platform/database/prepared-statements';
 
@@ -92,7 +92,7 @@ export class LibraryVersionRepository {
    * not have seen it), so after a restore each fold costs every process one rebuild: about one a day
    * (housekeeping) or one per thousand writes.
    */
-  @OnEvent(HOUSEKEEPING_EVENT)
+  @OnDomainEvent(HousekeepingEvent.NAME)
   async fold(): Promise<void> {
     await this.dataSource.query(
       `WITH folded AS (DELETE FROM library_change RETURNING weight, book_ids),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { RootFolder } from './root-folder.entity';
 import { RootFolderAddedEvent, RootFolderDeletedEvent, RootFolderEditedEvent } from './root-folder.events';
 import { RootFolderRepository } from './root-folder.repository';
@@ -14,7 +14,7 @@ export class RootFolderCommandService {
     private readonly folders: RootFolderService,
     private readonly validator: RootFolderValidator,
     private readonly repository: RootFolderRepository,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {}
 
   async create(input: RootFolderResource): Promise<RootFolder> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { BookEditedEvent } from '../book/book.events';
 import { NotFoundError } from '../../platform/common/errors/domain-errors';
 import { wireSeriesPosition } from './series-position';
@@ -38,7 +38,7 @@ function toResources(rows: SeriesLinkRow[]): SeriesResource[] {
 export class SeriesService {
   constructor(
     private readonly repository: SeriesRepository,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {}
 
   async byAuthor(authorId: number | undefined): Promise<SeriesResource[]> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { ConflictError, failure, NotFoundError, ValidationError } from '../../platform/common/errors/domain-errors';
@@ -19,7 +19,7 @@ export class TagService {
   constructor(
     @InjectRepository(Tag) private readonly tags: Repository<Tag>,
     private readonly repository: TagRepository,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {}
 
   findAll(): Promise<Tag[]> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { OnDomainEvent } from '../../platform/common/events/domain-events';
 import {
   MetadataSourceProbeAnswer,
   MetadataSourceProbeEvent,
@@ -19,7 +19,7 @@ export class MetadataSourceProbeListener {
     private readonly settings: MetadataSourceSettingsService,
   ) {}
 
-  @OnEvent(MetadataSourceProbeEvent.NAME)
+  @OnDomainEvent(MetadataSourceProbeEvent.NAME)
   async probe(event: MetadataSourceProbeEvent): Promise<MetadataSourceProbeAnswer> {
     const { userAgent, requestsPerMinute } = await this.settings.resolve();
     const identity: RequestIdentity = { sourceName: event.url, userAgent, requestsPerMinute };

@@ -1,17 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { BookImportedEvent } from '../../files/import/import.events';
 import { CommandQueueService } from '../../platform/command/command-queue.service';
+import { OnDomainEvent } from '../../platform/common/events/domain-events';
 import { NotificationService } from './notification.service';
 import { SEND_TO_EREADER } from './send-to-ereader.service';
 import { SendToEReaderRepository } from './send-to-ereader.repository';
-
-/**
- * The payload of `book.imported` (BookImportedEvent in src/import/import.events.ts). Listened to by name: the
- * import feature depends on providers, so importing its class here would make the two folders a cycle.
- */
-interface ImportedBook {
-  init: { authorId: number; bookId: number; bookFileId: number };
-}
 
 /**
  * The automatic half of Send to E-Reader: a book file imported into the library is queued as a `SendToEReader`
@@ -29,8 +22,8 @@ export class SendToEReaderImportListener {
     private readonly commands: CommandQueueService,
   ) {}
 
-  @OnEvent('book.imported', { async: true, promisify: true })
-  async onImported(event: ImportedBook): Promise<void> {
+  @OnDomainEvent(BookImportedEvent.NAME, { async: true, promisify: true })
+  async onImported(event: BookImportedEvent): Promise<void> {
     try {
       const connections = (await this.notifications.listEnabled()).filter(
         (definition) => definition.implementation === SEND_TO_EREADER && definition.options.onReleaseImport === true,

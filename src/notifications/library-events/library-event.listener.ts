@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { OnDomainEvent } from '../../platform/common/events/domain-events';
 import { AuthorDeletedEvent } from '../../library/author/author.events';
 import { BookDeletedEvent } from '../../library/book/book.events';
 import { BookFileDeletedEvent } from '../../library/book-file/book-file.events';
@@ -32,52 +32,52 @@ export class LibraryEventListener {
     private readonly connections: NotificationService,
   ) {}
 
-  @OnEvent(BookGrabbedEvent.NAME)
+  @OnDomainEvent(BookGrabbedEvent.NAME)
   onGrabbed(event: BookGrabbedEvent): void {
     this.publish(messages.grabbedMessage(event));
   }
 
-  @OnEvent(DownloadFailedEvent.NAME)
+  @OnDomainEvent(DownloadFailedEvent.NAME)
   onDownloadFailed(event: DownloadFailedEvent): void {
     this.publish(messages.downloadFailedMessage(event));
   }
 
-  @OnEvent(DownloadImportFailedEvent.NAME)
+  @OnDomainEvent(DownloadImportFailedEvent.NAME)
   onImportFailed(event: DownloadImportFailedEvent): void {
     this.publish(messages.importFailedMessage(event));
   }
 
-  @OnEvent(BookImportedEvent.NAME)
+  @OnDomainEvent(BookImportedEvent.NAME)
   onImported(event: BookImportedEvent): void {
     this.publish(messages.importedMessage(event));
   }
 
-  @OnEvent(BookFilesRenamedEvent.NAME)
+  @OnDomainEvent(BookFilesRenamedEvent.NAME)
   onRenamed(event: BookFilesRenamedEvent): void {
     this.publish(messages.renamedMessage(event));
   }
 
-  @OnEvent(AuthorAddCompletedEvent.NAME)
+  @OnDomainEvent(AuthorAddCompletedEvent.NAME)
   onAuthorAdded(event: AuthorAddCompletedEvent): void {
     this.publish(messages.authorAddedMessage(event));
   }
 
-  @OnEvent(AuthorDeletedEvent.NAME)
+  @OnDomainEvent(AuthorDeletedEvent.NAME)
   onAuthorDeleted(event: AuthorDeletedEvent): void {
     this.publish(messages.authorDeletedMessage(event));
   }
 
-  @OnEvent(BookDeletedEvent.NAME)
+  @OnDomainEvent(BookDeletedEvent.NAME)
   onBookDeleted(event: BookDeletedEvent): void {
     this.publish(messages.bookDeletedMessage(event));
   }
 
-  @OnEvent(BookFileDeletedEvent.NAME)
+  @OnDomainEvent(BookFileDeletedEvent.NAME)
   onBookFileDeleted(event: BookFileDeletedEvent): void {
     this.publish(messages.bookFileDeletedMessage(event));
   }
 
-  @OnEvent(HealthIssuesChangedEvent.NAME)
+  @OnDomainEvent(HealthIssuesChangedEvent.NAME)
   onHealthChanged(event: HealthIssuesChangedEvent): void {
     for (const message of messages.healthMessages(event)) this.publish(message);
   }

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { EventEmitter2, OnEvent } from '@nestjs/event-emitter';
+import { DomainEvents, OnDomainEvent } from '../common/events/domain-events';
 import { ApplicationStoppingEvent } from '../common/lifecycle/application-stopping.event';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
 import type { Gauge, Histogram } from 'prom-client';
@@ -10,7 +10,7 @@ import { CommandQueueService } from './command-queue.service';
 import { CommandRegistry } from './command-registry.service';
 import { CommandWorkerService } from './command-worker.service';
 import { CommandEntity } from './command.entity';
-import { CommandUpdatedEvent } from './command.events';
+import { CommandExecutedEvent, CommandUpdatedEvent } from './command.events';
 import { CommandStatus, CommandStatusName } from './command.enums';
 import { CommandRepository } from './command.repository';
 
@@ -19,12 +19,6 @@ export class NoHandlerError extends Error {
     super(`No handler is registered for command '${name}' in this version of Quire`);
     this.name = 'NoHandlerError';
   }
-}
-
-/** Emitted (awaited) after a command ends, whatever its outcome. */
-export class CommandExecutedEvent {
-  static readonly NAME = 'command.executed';
-  constructor(readonly command: CommandEntity) {}
 }
 
 /**
@@ -50,7 +44,7 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
     private readonly registry: CommandRegistry,
     private readonly queue: CommandQueueService,
     private readonly worker: CommandWorkerService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
     @InjectMetric(QUEUE_DEPTH_METRIC) private readonly depth: Gauge<string>,
     @InjectMetric(COMMAND_DURATION_METRIC) private readonly durations: Histogram<string>,
   ) {}
@@ -68,7 +62,7 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
   }
 
   /** A stop has begun: claim nothing more; running commands may finish until the stop's deadline. */
-  @OnEvent(ApplicationStoppingEvent.NAME)
+  @OnDomainEvent(ApplicationStoppingEvent.NAME)
   onStopping(event: ApplicationStoppingEvent): void {
     this.stopping = true;
     this.deadline = event.deadline;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../common/events/domain-events';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ConflictError, NotFoundError, ValidationError } from '../common/errors/domain-errors';
 import { COMMAND_CATALOGUE } from './command-catalogue';
@@ -32,7 +32,7 @@ export class CommandQueueService {
   constructor(
     private readonly commands: CommandRepository,
     private readonly registry: CommandRegistry,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {}
 
   /**

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../common/events/domain-events';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { EnvService } from '../env/env.service';
@@ -33,7 +33,7 @@ export class CommandWorkerService {
     private readonly workers: CommandWorkerRepository,
     private readonly commands: CommandRepository,
     private readonly env: EnvService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {}
 
   get timeoutMs(): number {

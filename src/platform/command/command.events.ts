@@ -14,3 +14,16 @@ export class CommandUpdatedEvent {
     readonly snapshot?: CommandEntity,
   ) {}
 }
+
+/** Emitted (awaited) after a command ends, whatever its outcome. */
+export class CommandExecutedEvent {
+  static readonly NAME = 'command.executed';
+  constructor(readonly command: CommandEntity) {}
+}
+
+declare module '../common/events/domain-event-map' {
+  interface DomainEventMap {
+    [CommandUpdatedEvent.NAME]: CommandUpdatedEvent;
+    [CommandExecutedEvent.NAME]: CommandExecutedEvent;
+  }
+}

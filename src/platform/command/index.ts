@@ -7,8 +7,7 @@ export type {
 } from './command-handler.decorator';
 export { CommandQueueService } from './command-queue.service';
 export type { EnqueueOptions } from './command-queue.service';
-export { CommandExecutedEvent } from './command-executor.service';
-export { CommandUpdatedEvent } from './command.events';
+export { CommandExecutedEvent, CommandUpdatedEvent } from './command.events';
 export { toCommandResource } from './command.mapper';
-export { HOUSEKEEPING_EVENT } from './handlers/housekeeping.handler';
+export { HousekeepingEvent } from './handlers/housekeeping.event';
 export { CommandModule } from './command.module';

@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { NotFoundError } from '../common/errors/domain-errors';
+import { OnDomainEvent } from '../common/events/domain-events';
 import { EnvService } from '../env/env.service';
 import { ConfigStore } from '../database/config-store.service';
-import { CommandExecutedEvent } from './command-executor.service';
+import { CommandExecutedEvent } from './command.events';
 import { CommandQueueService } from './command-queue.service';
 import { CommandRegistry } from './command-registry.service';
 import { CommandPriority } from './command.enums';
@@ -99,7 +99,7 @@ export class TaskSchedulerService implements OnApplicationBootstrap {
   }
 
   /** A run that updates its scheduled task (Readarr's `updateScheduledTask`) moves the task's last execution. */
-  @OnEvent(CommandExecutedEvent.NAME)
+  @OnDomainEvent(CommandExecutedEvent.NAME)
   async onCommandExecuted(event: CommandExecutedEvent): Promise<void> {
     const command = event.command;
     if (!command.body.updateScheduledTask || !command.startedAt || !command.endedAt) return;

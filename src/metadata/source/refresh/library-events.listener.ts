@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { OnDomainEvent } from '../../../platform/common/events/domain-events';
 import { AuthorAddedEvent } from '../../../library/author/author.events';
 import { BookAddedEvent } from '../../../library/book/book.events';
 import { CommandQueueService } from '../../../platform/command/command-queue.service';
@@ -15,12 +15,12 @@ export class LibraryEventsListener {
 
   constructor(private readonly commands: CommandQueueService) {}
 
-  @OnEvent(AuthorAddedEvent.NAME, { async: true, promisify: true })
+  @OnDomainEvent(AuthorAddedEvent.NAME, { async: true, promisify: true })
   async authorAdded(event: AuthorAddedEvent): Promise<void> {
     await this.queue('RefreshAuthor', { authorId: event.author.id, isNewAuthor: true });
   }
 
-  @OnEvent(BookAddedEvent.NAME, { async: true, promisify: true })
+  @OnDomainEvent(BookAddedEvent.NAME, { async: true, promisify: true })
   async bookAdded(event: BookAddedEvent): Promise<void> {
     await this.queue('RefreshBook', { bookId: event.bookId });
   }

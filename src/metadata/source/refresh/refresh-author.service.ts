@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../../platform/common/events/domain-events';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { Author } from '../../../library/author/author.entity';
@@ -50,7 +50,7 @@ export class RefreshAuthorService {
     private readonly profiles: MetadataProfileService,
     private readonly writer: CatalogueWriter,
     private readonly covers: MediaCoverService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
     private readonly commands: CommandQueueService,
     private readonly seriesDetails: SeriesDetailsFetcher,
     private readonly enricher: MetadataEnricher,

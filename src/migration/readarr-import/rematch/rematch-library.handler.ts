@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { OnDomainEvent } from '../../../platform/common/events/domain-events';
 import {
   CommandHandler,
   CommandQueueService,
@@ -49,7 +49,7 @@ export class MetadataSourceChangedListener {
 
   constructor(private readonly commands: CommandQueueService) {}
 
-  @OnEvent(MetadataSourceChangedEvent.NAME)
+  @OnDomainEvent(MetadataSourceChangedEvent.NAME)
   async queueRematch(event: MetadataSourceChangedEvent): Promise<void> {
     await this.commands
       .enqueue(REMATCH_LIBRARY, { from: event.previous, to: event.current }, { trigger: 'unspecified' })

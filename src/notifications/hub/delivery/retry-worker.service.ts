@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
+import { OnDomainEvent } from '../../../platform/common/events/domain-events';
 import { ApplicationStoppingEvent } from '../../../platform/common/lifecycle/application-stopping.event';
 import { EnvService } from '../../../platform/env/env.service';
 import { ChannelMessage } from '../notification.types';
@@ -31,7 +31,7 @@ export class RetryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** A stop has begun: no new retry round starts (a running one finishes its batch). */
-  @OnEvent(ApplicationStoppingEvent.NAME)
+  @OnDomainEvent(ApplicationStoppingEvent.NAME)
   onStopping(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);

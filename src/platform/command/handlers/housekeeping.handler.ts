@@ -1,11 +1,9 @@
 import { Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../common/events/domain-events';
 import { DatabaseVacuum } from '../../database/database-vacuum';
 import { CommandContext, CommandHandler, CommandHandlerInstance } from '../command-handler.decorator';
 import { CommandRetentionService } from '../command-retention.service';
-
-/** Name of the event every feature may listen to (awaited) to trim its own tables during Housekeeping. */
-export const HOUSEKEEPING_EVENT = 'housekeeping.run';
+import { HousekeepingEvent } from './housekeeping.event';
 
 /**
  * Readarr's daily Housekeeping: old finished commands go, then every feature trims its own tables, and last
@@ -17,7 +15,7 @@ export class HousekeepingHandler implements CommandHandlerInstance {
 
   constructor(
     private readonly retention: CommandRetentionService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
     private readonly vacuum: DatabaseVacuum,
   ) {}
 
@@ -26,7 +24,7 @@ export class HousekeepingHandler implements CommandHandlerInstance {
     const removed = await this.retention.trim();
     if (removed > 0) this.logger.log(`Removed ${removed} finished command(s)`);
     await context.progress('Running housekeeping tasks');
-    await this.events.emitAsync(HOUSEKEEPING_EVENT);
+    await this.events.emitAsync(HousekeepingEvent.NAME, new HousekeepingEvent());
     await this.vacuum.whereNoAutovacuum((message) => context.progress(message));
     return 'Completed';
   }

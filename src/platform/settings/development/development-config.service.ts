@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../common/events/domain-events';
 import { failure, ValidationError, ValidationFailure } from '../../common/errors/domain-errors';
 import { EnvService } from '../../env/env.service';
 import { ConfigSectionService } from '../config-section.service';
@@ -26,7 +26,7 @@ export class DevelopmentConfigService extends ConfigSectionService<DevelopmentCo
     store: ConfigStore,
     private readonly env: EnvService,
     private readonly sourceSettings: MetadataSourceSettings,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
   ) {
     super(store);
   }

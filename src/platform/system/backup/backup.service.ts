@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
-import { HOUSEKEEPING_EVENT } from '../../command/handlers/housekeeping.handler';
+import { OnDomainEvent } from '../../common/events/domain-events';
+import { HousekeepingEvent } from '../../command/handlers/housekeeping.event';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { mkdir, mkdtemp, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, resolve } from 'node:path';
@@ -55,7 +55,7 @@ export class BackupService implements OnApplicationBootstrap {
     );
   }
 
-  @OnEvent(HOUSEKEEPING_EVENT, { async: true, promisify: true })
+  @OnDomainEvent(HousekeepingEvent.NAME, { async: true, promisify: true })
   async removeStaleWorkFolders(): Promise<number> {
     let removed = 0;
     for (const type of BackupType.names) {

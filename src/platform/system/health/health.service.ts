@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvents } from '../../common/events/domain-events';
 import { ConfigStore } from '../../database/config-store.service';
 import { HEALTH_CHECK, HealthCheck, HealthCheckResult, healthResult } from './health-check';
 import { HealthCheckCompletedEvent, HealthIssuesChangedEvent } from './health.events';
@@ -20,7 +20,7 @@ export class HealthService implements OnModuleInit {
 
   constructor(
     private readonly discovery: DiscoveryService,
-    private readonly events: EventEmitter2,
+    private readonly events: DomainEvents,
     private readonly store: ConfigStore,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
-import { HOUSEKEEPING_EVENT } from '../../command';
+import { OnDomainEvent } from '../../common/events/domain-events';
+import { HousekeepingEvent } from '../../command';
 import { ValidationError } from '../../common/errors/domain-errors';
 import { PagingResource, pagingResource, resolvePaging } from '../../common/paging/paging';
 import { LogEntry } from './log-entry.entity';
@@ -26,7 +26,7 @@ export class LogService {
     await this.logs.clear();
   }
 
-  @OnEvent(HOUSEKEEPING_EVENT)
+  @OnDomainEvent(HousekeepingEvent.NAME)
   async trim(): Promise<number> {
     return this.logs.trim(new Date(Date.now() - KEEP_DAYS * 24 * 3600 * 1000), KEEP_ROWS);
   }

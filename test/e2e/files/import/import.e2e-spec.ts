@@ -2,11 +2,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { CompletedDownloadService } from '../../../../src/files/import/completed-download.service';
+import { BookImportedEvent } from '../../../../src/files/import/import.events';
 import { RecycleBinService } from '../../../../src/files/organizer/recycle-bin.service';
 import { TrackedDownloadService } from '../../../../src/acquisition/queue/tracked-download.service';
 import { qualityModel } from '../../../../src/acquisition/parser/quality-model';
+import { DomainEvents } from '../../../../src/platform/common/events/domain-events';
 import { createAuthor, createBook } from '../../../factories';
 import { FakeQBittorrent } from '../../../fakes/qbittorrent-fake';
 import { makeEpub, makeMp3 } from '../../../fixtures/media/generators';
@@ -29,9 +30,8 @@ describe('completed-download import', () => {
     qbit = await new FakeQBittorrent('admin', 'secret').start();
     t = await createTestApp({ COMMAND_POLL_INTERVAL_MS: '50' });
     db = t.app.get(DataSource);
-    const events = t.app.get(EventEmitter2);
     notifications = recordLibraryNotifications(t);
-    events.on('book.imported', (event: unknown) => imported.push(event));
+    t.app.get(DomainEvents).on(BookImportedEvent.NAME, (event) => imported.push(event));
     root = mkdtempSync(join(tmpdir(), 'quire-root-'));
     downloads = mkdtempSync(join(tmpdir(), 'quire-downloads-'));
     await t.api

@@ -1,6 +1,7 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { COMMAND_NAMES } from '../../../../src/platform/command/command-catalogue';
 import { CommandRegistry } from '../../../../src/platform/command/command-registry.service';
+import { HousekeepingEvent } from '../../../../src/platform/command/handlers/housekeeping.event';
+import { DomainEvents } from '../../../../src/platform/common/events/domain-events';
 import { ConfigStore } from '../../../../src/platform/database/config-store.service';
 import { runCommand, waitForCommand } from '../../../utils/commands';
 import { createTestApp, TEST_API_KEY, TestApp } from '../../../utils/create-test-app';
@@ -192,8 +193,7 @@ describe('commands: API (one process, concurrency 1)', () => {
     );
     let events = 0;
     // An async listener: Housekeeping awaits it (emitAsync), so the count is 1 when the command ends.
-    // eslint-disable-next-line @typescript-eslint/no-misused-promises
-    t.app.get(EventEmitter2).on('housekeeping.run', async () => {
+    t.app.get(DomainEvents).on(HousekeepingEvent.NAME, async () => {
       await sleep(10);
       events++;
     });

@@ -1,7 +1,7 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DomainEvents } from '../../../../src/platform/common/events/domain-events';
 import { type LibraryMessage, healthMessages } from '../../../../src/notifications/library-events/library-messages';
 import { HealthIssuesChangedEvent } from '../../../../src/platform/system/health/health.events';
 import { HealthService } from '../../../../src/platform/system/health/health.service';
@@ -22,9 +22,7 @@ describe('health', () => {
       response.end();
     }).start();
     t = await createTestApp({ METADATA_SOURCE_URL: metadata.url });
-    t.app
-      .get(EventEmitter2)
-      .on(HealthIssuesChangedEvent.NAME, (event: HealthIssuesChangedEvent) => events.push(...healthMessages(event)));
+    t.app.get(DomainEvents).on(HealthIssuesChangedEvent.NAME, (event) => events.push(...healthMessages(event)));
   });
   afterAll(async () => {
     await t.close();
