@@ -33,7 +33,7 @@ const PG_UNIQUE_VIOLATION = '23505';
 /**
  * The hub's one entry point (POST /notify and library events): resolves the channels, stores the
  * notification and its deliveries, runs the first attempt of every channel in parallel and answers
- * with the spec's status. Transient failures are left pending for the retry worker.
+ * with the status of those first attempts. Transient failures are left pending for the retry worker.
  */
 @Injectable()
 export class NotificationDispatcher {
@@ -211,7 +211,7 @@ export class NotificationDispatcher {
   }
 }
 
-/** The spec's status from the first attempt of each channel (`outcomes` in the order of `channels`). */
+/** The notification's status from the first attempt of each channel (`outcomes` in the order of `channels`). */
 function firstResult(channels: ChannelName[], outcomes: AttemptOutcome[]): FirstResult {
   const dispatched = channels.filter((_channel, index) => outcomes[index] === 'sent');
   return { status: overallStatus(channels.length, dispatched.length), dispatched };

@@ -7,7 +7,7 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
 
 /**
  * When HUB_API_TOKEN is set, POST /notify needs `Authorization: Bearer <HUB_API_TOKEN>`, compared in
- * constant time (both sides hashed first, so the length leaks nothing either). Unset: open, as in the spec.
+ * constant time (both sides hashed first, so the length leaks nothing either). Unset: open, for local scripts.
  */
 @Injectable()
 export class HubTokenGuard implements CanActivate {

@@ -44,7 +44,7 @@ export class NotificationRecordResource {
   /** Which step of the resolution order chose the channels. */
   @ApiProperty({ enum: ['request', 'route', 'default', 'fallback', 'connection'] })
   resolvedBy: string;
-  /** The spec's status, from the first attempt of each channel (what POST /notify answered). */
+  /** The status POST /notify answered, from the first attempt of each channel. */
   @ApiProperty({ enum: ['ok', 'partial', 'failed'], required: false })
   status?: NotificationStatus;
   channelsDispatched: DeliveryChannel[];

@@ -22,7 +22,7 @@ import { RoutingService } from './routing/routing.service';
  * channels, the routing table, durable deliveries with background retries and circuit breakers.
  * Exports the dispatcher (library events, connections) and the channel classes (notification connections).
  * Connection deliveries read their settings through `CONNECTION_TARGETS`, provided globally by the notification
- * connections (`provider/notification/connection-targets.module.ts`).
+ * connections (`notifications/connections/connection-targets.module.ts`).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([HubNotification, HubDelivery, HubDeliveryAttempt]), HubChannelsModule],

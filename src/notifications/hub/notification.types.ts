@@ -1,4 +1,4 @@
-/** The hub's delivery channels, in the order the spec lists them. */
+/** The hub's delivery channels; error messages and /health/channels list them in this order. */
 export const CHANNEL_NAMES = ['email', 'ntfy', 'ha_tts'] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -12,7 +12,7 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-/** Overall result of one notification (spec §3), computed from the first attempt of each channel. */
+/** Overall result of one notification, computed from the first attempt of each channel. */
 export type NotificationStatus = 'ok' | 'partial' | 'failed';
 
 export function isChannelName(value: unknown): value is ChannelName {
@@ -45,7 +45,7 @@ export interface ChannelMessage {
   wireId?: string;
 }
 
-/** The body of the POST /notify answer (spec §2, field names as specified). */
+/** The body of the POST /notify answer, in the hub's snake_case field names rather than Readarr's camelCase. */
 export interface NotifyResult {
   notification_id: string;
   channels_dispatched: ChannelName[];

@@ -1,6 +1,6 @@
 import { registerDecorator, ValidationOptions } from 'class-validator';
 
-/** Size caps of a POST /notify body (public route): documented in the README's hub section. */
+/** Size caps of a POST /notify body (public route): documented in docs/notification-hub.md. */
 export const NOTIFY_LIMITS = {
   sourceAgentChars: 128,
   titleChars: 1_000,

@@ -11,7 +11,7 @@ import type { ChannelName } from './notification.types';
 import { NotifyRequestDto } from './notify.dto';
 import { HealthResource, NotifyResultResource } from './notify.resource';
 
-/** The notification hub's own API (hub spec §4). */
+/** The notification hub's own API, outside Readarr's /api/v1. */
 @ApiTags('Notification hub')
 @Controller()
 export class NotifyController {
@@ -48,7 +48,7 @@ export class NotifyController {
     return result;
   }
 
-  /** 200 whenever the process is running (spec). */
+  /** 200 whenever the process is running: a liveness probe, public so a monitor needs no key. */
   @Public()
   @Get('health')
   health(): HealthResource {

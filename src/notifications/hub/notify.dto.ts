@@ -2,7 +2,7 @@ import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsObject, IsOptional, IsString
 import { IsBoundedMetadata, NOTIFY_LIMITS } from './notify-limits';
 import { CHANNEL_NAMES, ChannelName, PRIORITIES, Priority } from './notification.types';
 
-/** Body of POST /notify (hub spec §2), field names as specified. */
+/** Body of POST /notify, in the hub's snake_case field names (`source_agent`) rather than Readarr's camelCase. */
 export class NotifyRequestDto {
   /** Agent name used to look up routes. */
   @IsString()

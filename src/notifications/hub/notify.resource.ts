@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CHANNEL_NAMES, ChannelName, NotificationStatus } from './notification.types';
 
-/** Answer of POST /notify (hub spec §2). */
+/** Answer of POST /notify. */
 export class NotifyResultResource {
   /** Unique id of this notification (UUID). */
   notification_id: string;

@@ -119,7 +119,7 @@ export class EnvSchema {
   @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
   COVER_SOURCE_URL?: string;
 
-  // Notification hub (see README "Notification hub")
+  // Notification hub (docs/notification-hub.md)
   @IsString()
   HUB_SMTP_HOST: string = 'smtp-relay';
 
@@ -163,22 +163,22 @@ export class EnvSchema {
   @IsString()
   HUB_API_TOKEN: string = '';
 
-  // Notification hub tuning (spec timeouts; retry and circuit-breaker pacing). Tests shorten them.
-  /** Deadline of one email send (spec: 15 s). */
+  // Notification hub tuning (channel timeouts; retry and circuit-breaker pacing). Tests shorten them.
+  /** Deadline of one email send. */
   @Transform(toInt)
   @IsInt({ message: 'must be an integer between 10 and 600000' })
   @Min(10, { message: 'must be an integer between 10 and 600000' })
   @Max(600_000, { message: 'must be an integer between 10 and 600000' })
   HUB_EMAIL_TIMEOUT_MS: number = 15_000;
 
-  /** Deadline of one ntfy request (spec: 10 s). */
+  /** Deadline of one ntfy request. */
   @Transform(toInt)
   @IsInt({ message: 'must be an integer between 10 and 600000' })
   @Min(10, { message: 'must be an integer between 10 and 600000' })
   @Max(600_000, { message: 'must be an integer between 10 and 600000' })
   HUB_NTFY_TIMEOUT_MS: number = 10_000;
 
-  /** Deadline of one Home Assistant webhook request (spec: 10 s). */
+  /** Deadline of one Home Assistant webhook request. */
   @Transform(toInt)
   @IsInt({ message: 'must be an integer between 10 and 600000' })
   @Min(10, { message: 'must be an integer between 10 and 600000' })

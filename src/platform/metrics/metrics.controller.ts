@@ -4,7 +4,7 @@ import { PrometheusController } from '@willsoto/nestjs-prometheus';
 import type { Response } from 'express';
 import { Public } from '../auth/public.decorator';
 
-/** Prometheus text exposition at GET /metrics (public, as the hub spec requires). */
+/** Prometheus text exposition at GET /metrics (public, so a Prometheus scraper needs no API key). */
 @ApiExcludeController()
 @Public()
 @Controller()

@@ -15,7 +15,7 @@ const message: ChannelMessage = {
 };
 
 describe('ntfy request', () => {
-  it('maps priorities as the spec table says', () => {
+  it('maps priorities low, normal, high, urgent to ntfy low, default, high, urgent', () => {
     expect((['low', 'normal', 'high', 'urgent'] as const).map(ntfyPriority)).toEqual([
       'low',
       'default',

@@ -19,7 +19,7 @@ export interface EmailSettings {
   to: string;
   user?: string;
   password?: string;
-  /** Deadline for one send attempt (spec: 15 s). */
+  /** Deadline for one send attempt (15 s by default: the first attempt runs before POST /notify answers). */
   timeoutMs?: number;
   /**
    * Files to attach, by reference: read from disk at each attempt (the hub never stores their bytes). A file that

@@ -7,7 +7,7 @@ import { ChannelSendOutcome, NotificationChannel, postWithDeadline } from './cha
 export interface HaTtsSettings {
   /** Full webhook URL, e.g. http://homeassistant.local:8123/api/webhook/quire-tts */
   webhookUrl: string;
-  /** Request deadline (spec: 10 s). */
+  /** Request deadline (10 s by default: the first attempt runs before POST /notify answers). */
   timeoutMs?: number;
 }
 

@@ -10,7 +10,7 @@ export interface NtfySettings {
   topic: string;
   /** Access token, sent as `Authorization: Bearer`; empty for none. */
   token?: string;
-  /** Request deadline (spec: 10 s). */
+  /** Request deadline (10 s by default: the first attempt runs before POST /notify answers). */
   timeoutMs?: number;
 }
 

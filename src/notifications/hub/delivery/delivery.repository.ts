@@ -113,7 +113,7 @@ interface AttemptToRecord {
 
 const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
-/** The hub's tables. Transactions stay short and use only their own manager (see design.md). */
+/** The hub's tables. Transactions stay short (never around a send) and use only their own manager. */
 @Injectable()
 export class DeliveryRepository {
   /**

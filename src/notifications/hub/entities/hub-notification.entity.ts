@@ -35,7 +35,7 @@ export class HubNotification {
   /** `connection`: an explicit-target dispatch of notification connections (no routing). */
   resolution: ResolutionRule | 'connection';
 
-  /** The spec's status from the first attempt of each channel; null while that is still running. */
+  /** The status POST /notify answered, from the first attempt of each channel; null while that is still running. */
   @Column('varchar', { length: 10, nullable: true })
   status: NotificationStatus | null;
 

@@ -41,7 +41,7 @@ describe('parseRoutingTable', () => {
   });
 });
 
-describe('resolveChannels (spec order)', () => {
+describe('resolveChannels: request, then route, then default, then email', () => {
   const table = parseRoutingTable(FILE);
 
   it('1. a non-empty channels list wins and skips the table (duplicates removed, order kept)', () => {

@@ -8,7 +8,7 @@ export interface RoutingTable {
 }
 
 export const FALLBACK_CHANNELS: ChannelName[] = ['email'];
-/** Used when the file is missing or malformed (spec: "uses default: [email]"). */
+/** Used when the file is missing or malformed: email for everything, so a broken file loses no notification. */
 export const FALLBACK_TABLE: RoutingTable = { routes: {}, default: FALLBACK_CHANNELS };
 
 export class RoutingFileError extends Error {}
@@ -32,7 +32,7 @@ const isMapping = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Parses the routing file. `routes` maps an agent to its channels; `default` may sit inside `routes`
- * (as in the spec's description) or at the top level. Anything malformed throws RoutingFileError with
+ * (as docs/notification-hub.md shows it) or at the top level. Anything malformed throws RoutingFileError with
  * the reason; the caller then falls back to `default: [email]` for the whole file.
  */
 export function parseRoutingTable(text: string): RoutingTable {

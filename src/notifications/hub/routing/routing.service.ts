@@ -12,7 +12,7 @@ export interface RoutingState {
   table: RoutingTable;
 }
 
-/** Reads the routing file once, at start-up; a change takes effect after a restart (spec). */
+/** Reads the routing file once, at start-up; a change takes effect after a restart. */
 @Injectable()
 export class RoutingService {
   readonly state: RoutingState;

@@ -282,7 +282,7 @@ describe('notification hub: POST /notify to email, ntfy and Home Assistant', () 
     });
   });
 
-  it('logs the spec events with notification_id, channel and error detail, never a secret', async () => {
+  it('logs the hub events with notification_id, channel and error detail, never a secret', async () => {
     ha.script({ kind: 'status', status: 500 });
     const response = await notify({
       source_agent: 'logger-test',

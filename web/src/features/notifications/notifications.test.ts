@@ -15,7 +15,7 @@ describe('notification hub page mapping', () => {
     });
   });
 
-  it('builds the /notify body with the spec field names; no channels = routing', () => {
+  it('builds the /notify body with snake_case field names; no channels = routing', () => {
     const form = { sourceAgent: ' ui ', title: ' Hi ', body: 'b', priority: 'high', channels: [] };
     expect(notifyBody(form)).toEqual({ source_agent: 'ui', title: 'Hi', body: 'b', priority: 'high' });
     expect(notifyBody({ ...form, channels: ['ntfy'] }).channels).toEqual(['ntfy']);

@@ -52,7 +52,7 @@ export function filterQuery(filter: NotificationFilter): Record<string, string |
   };
 }
 
-/** The test form → the `POST /notify` body (hub spec field names); no channels = the routing table decides. */
+/** The test form → the `POST /notify` body (snake_case field names); no channels = the routing table decides. */
 export function notifyBody(form: {
   sourceAgent: string;
   title: string;
