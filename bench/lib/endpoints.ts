@@ -72,7 +72,7 @@ export function endpoints(options: { authorId: number; monthStart: string; month
             WHERE b.monitored AND a.monitored AND b.release_date >= '${options.monthStart}' AND b.release_date <= '${options.monthEnd}'
             ORDER BY b.release_date`,
     },
-    // The OPDS catalog (issue 25): pages of 50 entries over the whole library, books with files only.
+    // The OPDS catalog: pages of 50 entries over the whole library, books with files only.
     { name: 'GET /opds/recent (page 1)', path: '/opds/recent', paged: true },
     { name: 'GET /opds/recent (page 100)', path: '/opds/recent?page=100', paged: true },
     { name: 'GET /opds/authors/A (page 1)', path: '/opds/authors/A', paged: true },

@@ -40,9 +40,9 @@ const READARR: Document = JSON.parse(
 );
 const SCHEMAS = READARR.components.schemas;
 const DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
-/** .NET TimeSpan constant format `[-][d.]hh:mm:ss[.fffffff]` (reference §1.1). */
+/** .NET TimeSpan constant format `[-][d.]hh:mm:ss[.fffffff]`, as Readarr writes durations. */
 const TIME_SPAN = /^-?(\d+\.)?\d\d:\d\d:\d\d(\.\d{1,7})?$/;
-/** Resources that write `id` even when it is 0 (reference §1.1). */
+/** Resources that write `id` even when it is 0, as Readarr's do. */
 const KEEP_ZERO_ID = new Set(['LanguageResource', 'CustomFormatResource']);
 
 /**
@@ -130,7 +130,7 @@ const EVERYWHERE: Record<string, string[]> = {
   MediaCover: ['url', 'coverType'],
 };
 
-/** Lookup results are not in the library: no id, path, library author id or statistics (reference §1.1, §5.3). */
+/** Lookup results are not in the library: no id, path, library author id or statistics. */
 const LOOKUP_EXEMPT = ['id', 'path', 'authorId', 'statistics'];
 
 const refName = (schema: Schema | undefined) => schema?.$ref?.split('/').pop();
@@ -146,7 +146,7 @@ function validate(value: unknown, schema: Schema | undefined, path: string, prob
     return;
   }
   if (schema.enum) {
-    // IndexerFlags is a bit-flag enum carried as an int by every resource (reference §5.2).
+    // IndexerFlags is a bit-flag enum carried as an int by every resource.
     if (owner === 'IndexerFlags') return;
     if (typeof value !== 'string' || !schema.enum.includes(value))
       problems.push(`${path}: ${JSON.stringify(value)} is not one of ${owner ?? 'enum'} ${schema.enum.join('|')}`);
@@ -636,7 +636,7 @@ describe('wire compatibility with real Readarr clients', () => {
       const body: unknown = response.body;
       validate(body, schema, `GET ${url} $`, problems);
       const name = refName(schema) ?? refName(schema.items);
-      // lookup results are not in the library: no id (reference §1.1)
+      // lookup results are not in the library: no id
       if (name && !path.endsWith('/schema'))
         requiredFields(body, name, `GET ${url} $`, problems, path.endsWith('/lookup') ? LOOKUP_EXEMPT : []);
       if (schema.type === 'array' && Array.isArray(body) && body.length === 0 && !EMPTY_OK.has(path))

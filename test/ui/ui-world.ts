@@ -169,12 +169,12 @@ export class UiWorld {
     await this.api('release', { method: 'POST', body: release });
   }
 
-  /** `UI_SCREENSHOTS=docs/screenshots npx jest test/ui` refreshes the README's screenshots. */
+  /** `UI_SCREENSHOTS=docs/screenshots npx jest test/ui` refreshes the screenshots in docs/screenshots/. */
   async shot(name: string): Promise<void> {
     const dir = process.env.UI_SCREENSHOTS;
     if (!dir) return;
     await this.page.waitForTimeout(400);
-    // Command toasts are left over from earlier steps of the spec and stay for seconds; a picture of a page omits them.
+    // Command toasts are left over from earlier steps of the test and stay for seconds; a picture of a page omits them.
     await this.page.screenshot({ path: join(dir, `${name}.png`), style: '[data-testid="toasts"] { display: none; }' });
   }
 

@@ -52,7 +52,7 @@ const textOf = (node: unknown): string | undefined =>
   node === undefined ? undefined : typeof node === 'string' ? node : (node as Node)['#text'];
 
 /**
- * Parses an OPDS 1.2 catalog feed and checks the rules of the spec and of Atom (RFC 4287) that a client
+ * Parses an OPDS 1.2 catalog feed and checks the rules of OPDS 1.2 and of Atom (RFC 4287) that a client
  * relies on; every broken rule is collected and thrown together.
  */
 export function parseOpdsFeed(xml: string, expectedKind?: 'navigation' | 'acquisition'): ParsedFeed {

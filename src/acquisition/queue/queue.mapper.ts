@@ -84,7 +84,7 @@ type Key = (item: QueueResource) => string | number;
 const progress = (item: QueueResource) => (item.size > 0 ? 1 - item.sizeleft / item.size : 0);
 const timeleft = (item: QueueResource) => item.estimatedCompletionTime?.getTime() ?? Number.MAX_SAFE_INTEGER;
 
-/** Readarr's in-memory queue sort keys (reference §4); anything else sorts by time left. */
+/** Readarr's in-memory queue sort keys; anything else sorts by time left. */
 export const QUEUE_SORT_KEYS: Record<string, Key> = {
   timeleft,
   estimatedCompletionTime: timeleft,

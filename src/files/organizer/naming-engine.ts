@@ -3,7 +3,7 @@ import { qualityById } from '../../library/profile/quality/quality';
 import type { NamingConfig } from '../../platform/settings/naming/naming-config';
 import { seriesPositionNumber } from '../../library/series/series-position';
 
-/** What the naming tokens read (reference §10.1). Dates may be absent; names are display names. */
+/** What the naming tokens read. Dates may be absent; names are display names. */
 export interface NamingContext {
   author: { name: string; sortNameLastFirst?: string | null; disambiguation?: string | null };
   book: {
@@ -221,7 +221,7 @@ export function authorFolderName(config: NamingConfig, ctx: NamingContext): stri
   return renderComponent(config.authorFolderFormat, ctx, config);
 }
 
-/** Sample data of the examples endpoint (reference §10.2). */
+/** Sample data of the examples endpoint (`GET /config/naming/examples`). */
 export function sampleContext(partCount: number): NamingContext {
   return {
     author: { name: 'The Author Name', sortNameLastFirst: 'Author Name, The', disambiguation: 'US Author' },

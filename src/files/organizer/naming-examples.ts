@@ -8,7 +8,7 @@ export interface NamingExamples {
   authorFolderExample?: string;
 }
 
-/** `GET /config/naming/examples` (reference §10.2): an example is absent when its format is invalid or empty. */
+/** `GET /config/naming/examples`: an example is absent when its format is invalid or empty. */
 export function namingExamples(config: NamingConfig): NamingExamples {
   const bookValid = !standardBookFormatProblem(config.standardBookFormat ?? '');
   const authorValid = !authorFolderFormatProblem(config.authorFolderFormat ?? '');

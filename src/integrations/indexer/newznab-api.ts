@@ -27,7 +27,7 @@ export class NewznabApi {
     return response.text;
   }
 
-  /** `t=caps` needs no key (protocols.md); cached per base URL and path. */
+  /** `t=caps` needs no key (Newznab serves capabilities to anyone); cached per base URL and path. */
   async caps(settings: NewznabSettings, fresh = false): Promise<NewznabCaps> {
     const key = `${settings.baseUrl}|${settings.apiPath}`;
     const cached = this.capsCache.get(key);

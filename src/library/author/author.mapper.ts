@@ -86,7 +86,7 @@ export function toBookModel(row: NeighbourBookRow | undefined): BookModel | unde
     added: row.added,
     addOptions: row.addOptions ?? undefined,
     // Readarr writes unloaded lazy relations as explicit nulls; the global replacer drops nulls,
-    // so these stay absent on the wire — clients only read title/releaseDate (reference §5.3).
+    // so these stay absent on the wire — clients only read title/releaseDate.
     authorMetadata: null,
     author: null,
     editions: null,

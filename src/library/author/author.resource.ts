@@ -43,7 +43,7 @@ export class AuthorStatisticsResource {
 }
 
 /**
- * Readarr's internal `Book` model as it leaks through `nextBook`/`lastBook` (reference §5.3):
+ * Readarr's internal `Book` model as it leaks through `nextBook`/`lastBook`:
  * scalars plus explicit `null` relations.
  */
 @ApiSchema({ name: 'Book' })

@@ -1,6 +1,6 @@
 import { WireEnum } from '../../platform/common/wire/wire-enum';
 
-/** Readarr enums used by the catalogue (reference §5.2). */
+/** Readarr enums used by the catalogue. */
 export const AuthorStatusType = new WireEnum({ continuing: 0, ended: 1 });
 export type AuthorStatusTypeName = keyof typeof AuthorStatusType.values;
 

@@ -32,7 +32,7 @@ function toImages(images: EditionResource['images']): MediaCoverValue[] {
 }
 
 /**
- * POST /book (reference §5.3): adds a book with its editions from the posted resource, adding its
+ * POST /book: adds a book with its editions from the posted resource, adding its
  * author first when it is not in the library yet.
  */
 @Injectable()

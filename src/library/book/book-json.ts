@@ -5,7 +5,7 @@ import type { BookJsonRow } from './book.repository';
  * Writes a BookResource as JSON text straight from a projected row: JSON columns arrive as JSON text
  * and dates already formatted, so nothing is parsed or re-serialised per row. Follows the wire
  * conventions of the global replacer (null properties omitted, dates `yyyy-MM-ddTHH:mm:ssZ`).
- * This is what keeps `GET /book` over 100,000 books fast (reference §12.1).
+ * This is what keeps `GET /book` over 100,000 books fast.
  */
 const str = JSON.stringify;
 

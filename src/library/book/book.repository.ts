@@ -7,7 +7,7 @@ import { PreparedStatements } from '../../platform/database/prepared-statements'
 import { Book } from './book.entity';
 import { Edition } from './edition.entity';
 
-/** Readarr's sort keys for wanted/missing and wanted/cutoff (reference §4) plus the plain column names. */
+/** Readarr's sort keys for wanted/missing and wanted/cutoff plus the plain column names. */
 export const WANTED_SORT_COLUMNS: Record<string, string> = {
   'Books.Id': 'b.id',
   id: 'b.id',

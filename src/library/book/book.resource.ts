@@ -25,7 +25,7 @@ export class BookStatisticsResource {
   percentOfBooks!: number;
 }
 
-/** A book on the wire. Lists carry no author, overview or editions (reference §5.3). */
+/** A book on the wire. Lists carry no author, overview or editions, as Readarr's do. */
 export class BookResource {
   @IsOptional()
   @IsInt()

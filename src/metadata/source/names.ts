@@ -1,4 +1,4 @@
-/** Name forms Readarr's resources carry (reference §5.3): "King, Stephen" and lower-cased sort forms. */
+/** Name forms Readarr's resources carry: "King, Stephen" and lower-cased sort forms. */
 
 const SUFFIXES = new Set(['jr', 'jr.', 'sr', 'sr.', 'ii', 'iii', 'iv', 'phd', 'ph.d.', 'md', 'm.d.']);
 const PARTICLES = new Set([

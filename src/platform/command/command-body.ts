@@ -37,7 +37,7 @@ export interface BodyOptions {
   lastStartTime?: Date | null;
 }
 
-/** Field names are case-insensitive on input (reference §8.2): map them onto the catalogue's spelling. */
+/** Field names are case-insensitive on input, as in Readarr: map them onto the catalogue's spelling. */
 function canonicalKey(key: string, entry: CatalogueEntry | undefined): string {
   const lower = key.toLowerCase();
   for (const field of Object.keys(entry?.fields ?? {})) if (field.toLowerCase() === lower) return field;

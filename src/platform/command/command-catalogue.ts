@@ -1,7 +1,7 @@
 import { failure, ValidationFailure } from '../common/errors/domain-errors';
 import { CommandFlags } from './command-handler.decorator';
 
-/** One entry of Readarr's command catalogue (reference §8.3). */
+/** One entry of Readarr's command catalogue. */
 export interface CatalogueEntry extends CommandFlags {
   /** Body fields besides the base ones, with their defaults (undefined = absent unless posted). */
   fields?: Record<string, unknown>;
@@ -96,7 +96,7 @@ export const COMMAND_CATALOGUE: Readonly<Record<string, CatalogueEntry>> = {
   Restart: {},
   Shutdown: {},
   Test: { ...U, fields: { duration: 4000 } },
-  // Quire's own (issue 25): mail books to an e-reader through a Send to E-Reader connection.
+  // Quire's own: mail books to an e-reader through a Send to E-Reader connection.
   SendToEReader: {
     ...U,
     fields: { bookIds: [], bookFileIds: undefined, connectionId: undefined },

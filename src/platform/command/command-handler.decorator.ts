@@ -2,7 +2,7 @@ import { SetMetadata } from '@nestjs/common';
 
 export const COMMAND_HANDLER = 'quire:commandHandler';
 
-/** Readarr's command flags (reference §8.2–8.3). */
+/** Readarr's command flags. */
 export interface CommandFlags {
   /** Waits for every running command to finish and blocks all others while it runs. */
   exclusive?: boolean;

@@ -84,7 +84,7 @@ export class CommandQueueService {
 
   /**
    * A command posted through the API (`{name, ...fields}`): trigger `manual`, the poster's User-Agent kept,
-   * `ManualImport` at high priority (reference §8.2).
+   * `ManualImport` at high priority (as in Readarr: someone is waiting for it).
    */
   async submit(input: unknown, userAgent?: string): Promise<CommandEntity> {
     const fields =
@@ -107,7 +107,7 @@ export class CommandQueueService {
     });
   }
 
-  /** Queued and running commands, and those that finished in the last few minutes (reference §8.2). */
+  /** Queued and running commands, and those that finished in the last few minutes. */
   list(): Promise<CommandEntity[]> {
     return this.commands.findPendingAndEndedSince(new Date(Date.now() - RECENTLY_FINISHED_MS));
   }

@@ -19,7 +19,7 @@ export class Command {
   clientUserAgent?: string;
 }
 
-/** A command as Readarr returns it (reference §8.1). */
+/** A command as Readarr returns it. */
 export class CommandResource {
   id: number;
   name: string;

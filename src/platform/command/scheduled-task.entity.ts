@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A recurring command (table `scheduled_task`, reference §8.4). */
+/** A recurring command (table `scheduled_task`). */
 @Entity('scheduled_task')
 export class ScheduledTaskEntity {
   @PrimaryGeneratedColumn()

@@ -7,7 +7,7 @@ export interface TaskDefinition {
   priority?: CommandPriorityName;
 }
 
-/** Readarr's scheduled tasks and default intervals (reference §8.4). */
+/** Readarr's scheduled tasks and default intervals. */
 export const TASK_DEFINITIONS: readonly TaskDefinition[] = [
   { taskName: 'RefreshMonitoredDownloads', interval: 1, priority: 'high' },
   { taskName: 'MessagingCleanup', interval: 5 },

@@ -15,7 +15,7 @@ import { ScheduledTaskRepository } from './scheduled-task.repository';
 const TICK_NAME = 'quire-command-scheduler';
 
 /**
- * Readarr's scheduler: the tasks of §8.4 live in table `scheduled_task`; every tick, due tasks whose
+ * Readarr's scheduler: the tasks of `scheduled-tasks.ts` live in table `scheduled_task`; every tick, due tasks whose
  * handler exists in this process are claimed with one conditional UPDATE (so several processes queue a
  * due task once) and queued as commands with trigger `scheduled`.
  */

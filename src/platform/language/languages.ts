@@ -1,4 +1,4 @@
-/** Readarr's language ids (reference §5.2); `/api/v1/language` lists them sorted by name. */
+/** Readarr's language ids; `/api/v1/language` lists them sorted by name. */
 export const LANGUAGES: readonly { id: number; name: string }[] = [
   { id: 0, name: 'Unknown' },
   { id: 1, name: 'English' },

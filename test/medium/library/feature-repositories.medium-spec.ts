@@ -23,7 +23,7 @@ function spec(sortColumn: string, overrides: Partial<PagingSpec> = {}): PagingSp
   return { page: 1, pageSize: 10, sortKey: 'x', sortColumn, sortDirection: 'ascending', offset: 0, ...overrides };
 }
 
-/** The repositories that took the SQL of services (issue 26): each method against real tables. */
+/** The repositories that took the SQL of services: each method against real tables. */
 describe('feature repositories (medium)', () => {
   let medium: Medium;
 

@@ -3,7 +3,7 @@ import { INFO_LINK, SPECIFICATIONS, specificationDefinition, toFields } from './
 import { CustomFormat } from './custom-format.entity';
 import { CustomFormatResource, CustomFormatSpecificationSchema } from './custom-format.resource';
 
-/** CustomFormatResource always writes its `id`, even 0 (reference §1.1). */
+/** CustomFormatResource always writes its `id`, even 0, as Readarr's does. */
 export function toCustomFormatResource(format: CustomFormat): CustomFormatResource {
   return keepZeroId({
     id: format.id,

@@ -17,7 +17,7 @@ import { QualityProfileRepository } from './quality-profile.repository';
 import { QualityProfileResource } from './quality-profile.resource';
 import { validateProfileItems } from './quality-profile.validation';
 
-/** Readarr's default profiles (reference §5.3). */
+/** Readarr's default profiles. */
 const DEFAULT_PROFILES = [
   {
     name: 'eBook',

@@ -15,7 +15,7 @@ export interface ResponseCacheOptions {
 
 /**
  * A bounded in-memory LRU with a time to live. Readarr's unbounded HTTP cache (cache.db) grew to 5.5 GB
- * (reference §12.1); this one never holds more than `maxEntries` entries or `maxBytes` bytes, evicting the
+ * on large libraries; this one never holds more than `maxEntries` entries or `maxBytes` bytes, evicting the
  * least recently used first. A Map keeps insertion order, so re-inserting on read makes it an LRU.
  */
 export class ResponseCache<V> {

@@ -16,7 +16,7 @@ export interface LocalIds {
 
 export const NO_LOCAL_IDS: LocalIds = { authors: new Map(), books: new Map(), editions: new Map() };
 
-/** EditionResource / BookResource as lookup and search send them (BookResource field order, reference §5.1). */
+/** EditionResource / BookResource as lookup and search send them (in BookResource's field order, as Readarr writes them). */
 export interface LookupEditionResource {
   id?: number;
   bookId?: number;

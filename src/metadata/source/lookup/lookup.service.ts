@@ -35,7 +35,7 @@ const BOOK_LIMIT = 20;
 
 /**
  * `author/lookup`, `book/lookup` and `search`: the term parser, one or two calls to the metadata source,
- * and the local ids of what is already in the library (reference §5.3, §6.1).
+ * and the local ids of what is already in the library.
  */
 @Injectable()
 export class LookupService {

@@ -8,7 +8,7 @@ export interface SearchTerm {
 const PREFIXES: readonly SearchTermKind[] = ['isbn', 'asin', 'edition', 'work', 'author'];
 
 /**
- * Readarr's term prefixes (reference §6.1): `isbn:`, `asin:`, `edition:`, `work:`, `author:`, case-insensitive,
+ * Readarr's term prefixes: `isbn:`, `asin:`, `edition:`, `work:`, `author:`, case-insensitive,
  * recognised only when the term holds exactly one colon. Ids are Open Library keys (`OL26320A`, `OL262758W`,
  * `OL7353617M`; upper-cased here). Anything else, `goodreads:123` included, is free text.
  */

@@ -52,7 +52,7 @@ const IDENTIFIER_FIELDS: Record<IdentifierKind, 'id_goodreads' | 'isbn' | 'id_am
   isbn: 'isbn',
   asin: 'id_amazon',
 };
-/** Bounds of one author's bibliography / one work's editions (Jane Austen has thousands, reference §12.1). */
+/** Bounds of one author's bibliography / one work's editions, so a refresh stays bounded (Austen has thousands). */
 export const MAX_WORKS_PER_AUTHOR = 1000;
 export const MAX_EDITIONS_PER_WORK = 500;
 
@@ -65,7 +65,7 @@ interface Call {
   identity: RequestIdentity;
 }
 
-/** Open Library behind the MetadataSource interface (reference: protocols.md, "Open Library"). */
+/** Open Library behind the MetadataSource interface. */
 @Injectable()
 export class OpenLibrarySource implements MetadataSource {
   readonly name = 'Open Library';

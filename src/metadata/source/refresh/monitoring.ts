@@ -1,4 +1,4 @@
-/** Which books get monitored when an author is added, per Readarr's MonitorTypes (reference §5.2). */
+/** Which books get monitored when an author is added, per Readarr's MonitorTypes. */
 export type MonitorType = 'all' | 'future' | 'missing' | 'existing' | 'latest' | 'first' | 'none' | 'unknown';
 
 export interface MonitorCandidate {

@@ -28,7 +28,7 @@ const PG_BAD_INPUT: Record<string, string> = {
   '54000': 'A value is too large to be stored or indexed',
 };
 
-/** Maps any thrown value to Readarr's status code and body (reference §3); credentials never reach a body. */
+/** Maps any thrown value to Readarr's status code and body; credentials never reach a body. */
 export function toErrorResponse(error: unknown, exposeDetails: boolean): ErrorResponse {
   const response = mapError(error, exposeDetails);
   const body = response.body as { message?: unknown; description?: unknown } | undefined;

@@ -4,7 +4,7 @@ import { QUIRE_VERSION, READARR_COMPATIBLE_VERSION } from '../app-info';
 /**
  * Express-level conventions of Readarr's API: the version headers on /api responses (Readarr's, and Quire's own),
  * open CORS on /api/v1, a 307 to the URL base for requests that arrive without it, and 200 for
- * every success (Quire's spec: "Every listed endpoint answers 200", so Nest's POST default of 201 is folded).
+ * every success (Nest's 201 for POST and any 202 or 204 become 200, which every Readarr client accepts).
  */
 export function httpConventions(urlBase: string) {
   const apiPrefix = `${urlBase}/api`.toLowerCase();

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 
 /**
  * Removes commas that directly precede `}` or `]` (ignoring whitespace), outside strings: System.Text.Json
- * with `AllowTrailingCommas`, which Readarr enables for request bodies (reference §1.1).
+ * with `AllowTrailingCommas`, which Readarr enables for request bodies.
  */
 export function stripTrailingCommas(text: string): string {
   let out = '';

@@ -5,7 +5,7 @@ import { BadRequestError, NotFoundError } from '../errors/domain-errors';
 /** Ids are PostgreSQL `integer`s: a larger one names no row, so it is a 404 rather than a database error. */
 export const MAX_ID = 2_147_483_647;
 
-/** `PUT /<resource>/{id}` where the id may also be given only in the body (reference §1.3). */
+/** `PUT /<resource>/{id}` where the id may also be given only in the body, as Readarr allows. */
 export function PutWithOptionalId(prefix = '') {
   const base = prefix ? `${prefix}` : '';
   return applyDecorators(

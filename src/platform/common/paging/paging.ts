@@ -9,7 +9,7 @@ export type SortDirectionName = keyof typeof SortDirection.values;
 
 export const MAX_PAGE_SIZE = 100_000;
 
-/** The query parameters every paged list shares (reference §4). */
+/** The query parameters every paged list shares. */
 export class PagingQuery {
   @IsOptional()
   @ToInt()

@@ -36,7 +36,7 @@ function nestedType(target: Target, name: string): Target | undefined {
 }
 
 /**
- * Readarr matches request property names case-insensitively (reference §1.1): a key that is not a declared
+ * Readarr matches request property names case-insensitively: a key that is not a declared
  * property of the DTO but equals one ignoring case is renamed to it (an exact key always wins), recursively
  * through nested DTOs declared with `@Type`. Keys of free-form objects are left alone.
  */

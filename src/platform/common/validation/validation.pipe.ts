@@ -3,7 +3,7 @@ import { matchKeysCaseInsensitively } from './case-insensitive-keys';
 import { ValidationError } from '../errors/domain-errors';
 import { toValidationFailures } from './validation-failures';
 
-/** Request bodies match DTO property names case-insensitively before validation, as Readarr's do (§1.1). */
+/** Request bodies match DTO property names case-insensitively before validation, as Readarr's do. */
 class WireValidationPipe extends ValidationPipe {
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const input = metadata.type === 'body' ? matchKeysCaseInsensitively(value, metadata.metatype) : value;

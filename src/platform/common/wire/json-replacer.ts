@@ -6,7 +6,7 @@ export function keepZeroId<T extends object>(value: T): T {
   return value;
 }
 
-/** `yyyy-MM-ddTHH:mm:ssZ`: UTC, no fractional seconds (reference §1.1). */
+/** `yyyy-MM-ddTHH:mm:ssZ`: UTC, no fractional seconds, as Readarr writes dates. */
 export function formatDate(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Indexes and an exact row counter for the large-library paths (issue 11):
+ * Indexes and an exact row counter for the large-library paths:
  * - edition (book_id, id): index-only probes/hash builds for "has this book a file" (wanted/missing, cutoff).
  * - book (release_date) INCLUDE (id, author_id) WHERE monitored: wanted/missing page walk and count.
  * - history (date, id): the default history sort (date, id) as one index walk.

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Per-book file count and size kept on `book` by triggers (issue 11), so wanted/missing counts and
+ * Per-book file count and size kept on `book` by triggers, so wanted/missing counts and
  * author statistics read one narrow table instead of aggregating book_file ⋈ edition per request.
  * Changes are applied as deltas (concurrent writers serialise on the book row, no lost updates):
  * - book_file insert/delete/update (edition_id, size): ± the file on its edition's book;

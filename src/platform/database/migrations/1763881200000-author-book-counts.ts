@@ -24,7 +24,7 @@ const CHANGED = `sum(books) <> 0 OR sum(undated_or_available) <> 0 OR sum(availa
   OR sum(file_count) <> 0 OR sum(file_size) <> 0 OR sum(missing_candidates) <> 0`;
 
 /**
- * Per-author book counts for author statistics and wanted/missing's totalRecords (issue 11): aggregating
+ * Per-author book counts for author statistics and wanted/missing's totalRecords: aggregating
  * 100,000 books per GET /author took ~50 ms of PostgreSQL time, counting the missing ones 10–40 ms per page.
  * Statement-level triggers on `book` append signed deltas (one row per author a statement changed), so
  * writers never update a shared row — no lock waits and no deadlocks between transactions touching books

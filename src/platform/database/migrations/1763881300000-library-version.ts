@@ -4,8 +4,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const LIBRARY_TABLES = ['author', 'author_metadata', 'book', 'edition', 'series', 'series_book_link', 'root_folder'];
 
 /**
- * A library version that every process reads consistently with its own snapshot (issue 11: whole-library
- * answers served from a cache). Each statement that writes a library table appends a row of weight 1 to
+ * A library version that every process reads consistently with its own snapshot, so whole-library answers
+ * can be served from a cache. Each statement that writes a library table appends a row of weight 1 to
  * `library_change`, in the writer's transaction; the version is the sum of the visible weights.
  *
  * Why a sum and not a sequence: a sequence number is taken before commit, so a later reader can see number

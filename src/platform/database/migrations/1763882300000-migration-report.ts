@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The reports of `MigrateFromReadarr` commands (issue 23), read by `GET /api/v1/migration/{commandId}`. */
+/** The reports of `MigrateFromReadarr` commands, read by `GET /api/v1/migration/{commandId}`. */
 export class MigrationReport1763882300000 implements MigrationInterface {
   name = 'MigrationReport1763882300000';
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The reports of `RematchLibrary` commands (issue 24): after a change of metadata source, which authors and books
+ * The reports of `RematchLibrary` commands: after a change of metadata source, which authors and books
  * were matched to the new source's ids, how, and which kept their old ids. Read by
  * `GET /api/v1/migration/rematch/{commandId}`.
  */

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Which fields of a book were filled from the secondary metadata source, and from which (issue 24). */
+/** Which fields of a book were filled from the secondary metadata source, and from which. */
 export class BookMetadataProvenance1763882800000 implements MigrationInterface {
   name = 'BookMetadataProvenance1763882800000';
 

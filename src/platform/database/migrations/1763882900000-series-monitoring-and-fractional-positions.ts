@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Series as real objects (issue 24): a series can be monitored (its existing books and the books that join it
+ * Series as real objects: a series can be monitored (its existing books and the books that join it
  * on later refreshes get monitored), and a link's sort position is a number that keeps 2.5 between 2 and 3
  * (NULL = unnumbered, sorted last). Readarr's wire `seriesPosition` stays an integer, derived from it.
  */

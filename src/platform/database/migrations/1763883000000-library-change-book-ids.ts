@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Which books a library write touched, so the cached `GET /book` answer is patched for those books instead of
- * rebuilt (issue 27). Each `library_change` row (migration 1763881300000) now also carries `book_ids`: the ids of
+ * rebuilt. Each `library_change` row (migration 1763881300000) now also carries `book_ids`: the ids of
  * the books whose wire form the statement may have changed, found from the statement's transition tables; `{}`
  * when none (an author's path, a root folder); NULL when unknown or too many to list (TRUNCATE, a bulk import,
  * a restore's own row, a fold past the cap), which means "rebuild". NULL is the column's default, so a writer

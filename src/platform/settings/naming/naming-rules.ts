@@ -1,5 +1,5 @@
 /**
- * Validation of naming formats (reference §10): token syntax is
+ * Validation of naming formats: token syntax is
  * `{` prefix? Token-words (joined by space . - _) `:format`? suffix? `}`, case-insensitive.
  */
 const PREFIX = String.raw`[- ._\[(]*`;

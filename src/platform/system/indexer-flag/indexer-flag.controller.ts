@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { IndexerFlagResource } from './indexer-flag.resource';
 
-/** Readarr's IndexerFlags bit values (reference §5.2); the id is the flag value. */
+/** Readarr's IndexerFlags bit values; the id is the flag value. */
 export const INDEXER_FLAGS: Readonly<Record<string, number>> = {
   freeleech: 1,
   halfleech: 2,

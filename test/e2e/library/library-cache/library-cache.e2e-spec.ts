@@ -26,7 +26,7 @@ interface BookJson {
 }
 
 /**
- * GET /author and GET /book are served from a cache while the library is unchanged (issue 11). Whatever
+ * GET /author and GET /book are served from a cache while the library is unchanged. Whatever
  * writes the library — the API, plain SQL, another connection, a restore — the next answer must show it,
  * and so must the passing of a release date.
  */
