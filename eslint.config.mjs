@@ -1,6 +1,7 @@
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import selfContainedComments from './scripts/eslint-self-contained-comments.mjs';
 
 /** Configuration is read once, in src/platform/env. */
 const noProcessEnv = {
@@ -100,6 +101,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', ormOnlyInRepositories],
     },
   },
+  // Comments say why on their own: no sections of documents the reader lacks, no issue numbers.
+  { plugins: { quire: selfContainedComments }, rules: { 'quire/self-contained-comments': 'error' } },
   {
     files: ['src/**/*.repository.ts', 'src/platform/database/**/*.ts', ...foreignDatabaseReaders],
     rules: { 'no-restricted-syntax': ['error', noProcessEnv], 'no-restricted-imports': 'off' },
