@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { HubChannelsModule } from './channels/hub-channels.module';
+import { AttemptRecorder } from './delivery/attempt-recorder';
 import { CircuitBreakerRegistry } from './delivery/circuit-breaker.registry';
 import { DeliveryRepository } from './delivery/delivery.repository';
 import { DeliveryRunner } from './delivery/delivery-runner.service';
+import { DeliverySchedule } from './delivery/delivery-schedule';
 import { RetryWorker } from './delivery/retry-worker.service';
 import { NotificationDispatcher } from './dispatcher.service';
 import { HubDeliveryAttempt } from './entities/hub-delivery-attempt.entity';
@@ -32,6 +34,8 @@ import { RoutingService } from './routing/routing.service';
     RoutingService,
     CircuitBreakerRegistry,
     DeliveryRepository,
+    DeliverySchedule,
+    AttemptRecorder,
     DeliveryRunner,
     NotificationDispatcher,
     RetryWorker,

@@ -1,23 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectMetric } from '@willsoto/nestjs-prometheus';
-import type { Counter, Histogram } from 'prom-client';
-import { EnvService } from '../../../platform/env/env.service';
+import type { Histogram } from 'prom-client';
 import { ChannelSendError } from '../channels/channel';
 import { ChannelRegistry } from '../channels/channel-registry';
-import { EMAIL_ATTACHMENT_TIMEOUT_MS } from '../channels/email.channel';
 import { AttemptOutcome } from '../entities/hub-delivery-attempt.entity';
 import { DeliveryState } from '../entities/hub-delivery.entity';
-import { METRIC_DELIVERIES, METRIC_DELIVERY_DURATION } from '../hub-metrics';
+import { METRIC_DELIVERY_DURATION } from '../hub-metrics';
 import { ChannelMessage, ChannelName } from '../notification.types';
-import { retryDelayMs } from './backoff';
+import { AttemptRecorder, type AttemptResult, type CountedResult } from './attempt-recorder';
 import { CircuitBreakerRegistry } from './circuit-breaker.registry';
 import { CONNECTION_TARGETS, type ConnectionTargetResolver } from './connection-targets';
-import { AttemptRecord, ClaimedDelivery, DeliveryRepository, FirstResult } from './delivery.repository';
-
-export interface AttemptResult {
-  outcome: AttemptOutcome;
-  state: DeliveryState;
-}
+import { DeliverySchedule } from './delivery-schedule';
+import { AttemptRecord, ClaimedDelivery, FirstResult } from './delivery.repository';
 
 /**
  * Runs one attempt of one channel delivery: skip when unconfigured, hold back while the circuit is
@@ -29,25 +23,17 @@ export class DeliveryRunner {
   private readonly logger = new Logger('NotificationHub');
 
   constructor(
-    private readonly env: EnvService,
     private readonly channels: ChannelRegistry,
     private readonly breakers: CircuitBreakerRegistry,
-    private readonly repository: DeliveryRepository,
     @Inject(CONNECTION_TARGETS) private readonly connections: ConnectionTargetResolver,
-    @InjectMetric(METRIC_DELIVERIES) private readonly deliveries: Counter<string>,
+    private readonly schedule: DeliverySchedule,
+    private readonly recorder: AttemptRecorder,
     @InjectMetric(METRIC_DELIVERY_DURATION) private readonly duration: Histogram<string>,
   ) {}
 
   /** The lease a runner holds on a delivery: longer than any send can take. */
   leaseMs(): number {
-    const longest = Math.max(
-      this.env.get('HUB_EMAIL_TIMEOUT_MS'),
-      this.env.get('HUB_NTFY_TIMEOUT_MS'),
-      this.env.get('HUB_HA_TTS_TIMEOUT_MS'),
-      // A connection may send a book as an attachment (SendToEReader), with a longer deadline.
-      EMAIL_ATTACHMENT_TIMEOUT_MS,
-    );
-    return longest + 30_000;
+    return this.schedule.leaseMs();
   }
 
   /**
@@ -59,8 +45,10 @@ export class DeliveryRunner {
     message: ChannelMessage,
     firstResult?: (outcome: AttemptOutcome) => FirstResult,
   ): Promise<AttemptResult> {
-    const finish = (record: AttemptRecord) => this.finish(delivery, record, firstResult?.(record.attempt.outcome));
     const name = delivery.channel;
+    let label: string = name;
+    const finish = (result: CountedResult, record: AttemptRecord) =>
+      this.recorder.record(delivery, record, firstResult?.(record.attempt.outcome), { channel: label, result });
     const number = delivery.attempts + 1;
     const base = {
       notification_id: delivery.notificationId,
@@ -94,7 +82,6 @@ export class DeliveryRunner {
     // setting applies to the retries; a hub channel uses its environment settings.
     let settings: object;
     let breaker;
-    let label: string = name;
     if (delivery.connectionId !== null) {
       label = `connection_${name}`;
       let target;
@@ -102,16 +89,14 @@ export class DeliveryRunner {
         target = await this.connections.resolve(delivery.connectionId, delivery.connectionPart ?? 0, message);
       } catch (caught) {
         const error = `connection settings unreadable: ${(caught as Error)?.message ?? String(caught)}`;
-        const next = this.nextAttempt(number);
+        const next = this.schedule.nextAttempt(number);
         this.logger.warn({ event: `${name}.failed`, ...base, error, next_attempt_at: next ?? undefined });
-        this.deliveries.inc({ channel: label, result: 'failed' });
-        return finish(record('failed', next ? 'pending' : 'failed', { transient: true, error }, next));
+        return finish('failed', record('failed', next ? 'pending' : 'failed', { transient: true, error }, next));
       }
       if (!target || target.channel !== name) {
         const error = `notification connection ${delivery.connectionId} (part ${delivery.connectionPart ?? 0}) no longer exists or changed kind`;
         this.logger.warn({ event: `${name}.failed`, ...base, error });
-        this.deliveries.inc({ channel: label, result: 'failed' });
-        return finish(record('failed', 'failed', { error }));
+        return finish('failed', record('failed', 'failed', { error }));
       }
       settings = target.settings;
       if (target.message) message = { ...message, ...target.message };
@@ -119,8 +104,7 @@ export class DeliveryRunner {
       if (missing !== undefined) {
         const detail = `connection setting ${String(missing)} is empty`;
         this.logger.log({ event: `${name}.skipped`, ...base, reason: detail });
-        this.deliveries.inc({ channel: label, result: 'skipped' });
-        return finish(record('skipped', 'skipped', { detail }));
+        return finish('skipped', record('skipped', 'skipped', { detail }));
       }
       breaker = this.breakers.forConnection(delivery.connectionId);
     } else {
@@ -128,8 +112,7 @@ export class DeliveryRunner {
       const missing = this.channels.missingEnv(hubChannel);
       if (missing) {
         this.logger.log({ event: `${name}.skipped`, ...base, reason: `${missing} is empty` });
-        this.deliveries.inc({ channel: name, result: 'skipped' });
-        return finish(record('skipped', 'skipped', { detail: `${missing} is empty` }));
+        return finish('skipped', record('skipped', 'skipped', { detail: `${missing} is empty` }));
       }
       settings = this.channels.get(name).defaultSettings();
       breaker = this.breakers.get(hubChannel);
@@ -138,10 +121,9 @@ export class DeliveryRunner {
     if (!breaker.tryAcquire()) {
       this.breakers.report();
       const error = 'circuit breaker open: not sent';
-      const next = this.nextAttempt(number, breaker.retryAt());
+      const next = this.schedule.nextAttempt(number, breaker.retryAt());
       this.logger.warn({ event: `${name}.failed`, ...base, error, circuit: breaker.state, next_attempt_at: next });
-      this.deliveries.inc({ channel: label, result: 'blocked' });
-      return finish(record('blocked', next ? 'pending' : 'failed', { transient: true, error }, next));
+      return finish('blocked', record('blocked', next ? 'pending' : 'failed', { transient: true, error }, next));
     }
 
     const channel = this.channels.get(name);
@@ -158,8 +140,8 @@ export class DeliveryRunner {
         status_code: outcome.statusCode,
         detail: outcome.detail,
       });
-      this.deliveries.inc({ channel: label, result: 'sent' });
       return finish(
+        'sent',
         record('sent', 'delivered', { statusCode: outcome.statusCode ?? null, detail: outcome.detail ?? null }),
       );
     } catch (caught) {
@@ -172,7 +154,7 @@ export class DeliveryRunner {
       else breaker.onNeutral();
       this.breakers.report();
       const next = error.transient
-        ? this.nextAttempt(number, breaker.state === 'closed' ? undefined : breaker.retryAt())
+        ? this.schedule.nextAttempt(number, breaker.state === 'closed' ? undefined : breaker.retryAt())
         : null;
       this.logger.warn({
         event: `${name}.failed`,
@@ -184,8 +166,8 @@ export class DeliveryRunner {
         next_attempt_at: next ?? undefined,
         circuit: breaker.state,
       });
-      this.deliveries.inc({ channel: label, result: 'failed' });
       return finish(
+        'failed',
         record(
           'failed',
           next ? 'pending' : 'failed',
@@ -194,28 +176,6 @@ export class DeliveryRunner {
         ),
       );
     }
-  }
-
-  /** When to try again after attempt `number`, or null when the attempts are used up. */
-  private nextAttempt(number: number, notBefore?: Date): Date | null {
-    if (number >= this.env.get('HUB_RETRY_MAX_ATTEMPTS')) return null;
-    const delay = retryDelayMs(number, this.env.get('HUB_RETRY_BASE_DELAY_MS'), this.env.get('HUB_RETRY_MAX_DELAY_MS'));
-    return new Date(Math.max(Date.now() + delay, notBefore?.getTime() ?? 0));
-  }
-
-  private async finish(
-    delivery: ClaimedDelivery,
-    record: AttemptRecord,
-    firstResult: FirstResult | undefined,
-  ): Promise<AttemptResult> {
-    const kept = await this.repository.recordAttempt(delivery, record, firstResult);
-    if (!kept) {
-      // Not a delivery event: the attempt is recorded, but another runner has taken the delivery over.
-      this.logger.warn(
-        `delivery ${delivery.id} (${delivery.channel}) of ${delivery.notificationId}: lease expired during the attempt`,
-      );
-    }
-    return { outcome: record.attempt.outcome, state: record.state };
   }
 }
 
