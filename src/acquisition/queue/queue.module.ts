@@ -5,6 +5,7 @@ import { BookModule } from '../../library/book/book.module';
 import { ParserModule } from '../parser/parser.module';
 import { ProfileModule } from '../../library/profile/profile.module';
 import { DownloadClientModule } from '../../integrations/download-client/download-client.module';
+import { FailedDownloadListener } from './failed-download.listener';
 import { FailedDownloadService } from './failed-download.service';
 import { PendingRelease } from './pending-release.entity';
 import { QueueRemovalService } from './queue-removal.service';
@@ -32,6 +33,7 @@ import { TrackedDownloadService } from './tracked-download.service';
     QueueService,
     QueueRemovalService,
     FailedDownloadService,
+    FailedDownloadListener,
     RefreshMonitoredDownloadsHandler,
   ],
   exports: [TrackedDownloadService, QueueService, FailedDownloadService],
