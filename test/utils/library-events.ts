@@ -1,4 +1,3 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { BookImportedEvent } from '../../src/files/import/import.events';
 import { AuthorAddCompletedEvent } from '../../src/metadata/source/refresh/refresh.events';
 import { NotificationDispatcher } from '../../src/notifications/hub/dispatcher.service';
@@ -8,6 +7,8 @@ import {
 } from '../../src/notifications/library-events/library-event.listener';
 import { BookFilesRenamedEvent } from '../../src/files/organizer/organizer.events';
 import { qualityModel } from '../../src/acquisition/parser/quality-model';
+import type { DomainEventMap, DomainEventName } from '../../src/platform/common/events/domain-event-map';
+import { DomainEvents } from '../../src/platform/common/events/domain-events';
 import { BookGrabbedEvent } from '../../src/acquisition/queue/download.events';
 import type { TestApp } from './create-test-app';
 
@@ -58,9 +59,9 @@ export const libraryEvents = {
 };
 
 /** Emits a domain event and waits until the notifier's first delivery attempts for it are over. */
-export async function emitLibraryEvent(t: TestApp, event: object) {
-  const name = (event.constructor as unknown as { NAME: string }).NAME;
-  await t.app.get(EventEmitter2).emitAsync(name, event);
+export async function emitLibraryEvent(t: TestApp, event: DomainEventMap[DomainEventName]) {
+  const name = (event.constructor as unknown as { NAME: DomainEventName }).NAME;
+  await t.app.get(DomainEvents).emitAsync(name, event);
   await t.app.get(LibraryEventListener).idle();
 }
 
