@@ -64,6 +64,35 @@ const noListenerInRepositories = {
   message: 'A repository does not listen to events: move the listener to a service that calls the repository.',
 };
 
+/**
+ * Domain events go through src/platform/common/events: DomainEvents publishes and @OnDomainEvent listens, both typed
+ * by DomainEventMap. The emitter underneath would take any name with any payload.
+ */
+const eventsThroughDomainEvents = [
+  {
+    name: '@nestjs/event-emitter',
+    importNames: ['EventEmitter2', 'OnEvent', 'EventEmitterModule'],
+    message: 'Publish with DomainEvents and listen with @OnDomainEvent (src/platform/common/events/domain-events).',
+  },
+  {
+    name: 'eventemitter2',
+    message: 'Publish with DomainEvents and listen with @OnDomainEvent (src/platform/common/events/domain-events).',
+  },
+];
+
+/** An event is named by its class (`BookGrabbedEvent.NAME`), so a search for the class finds every use of it. */
+const eventNamesFromClasses = [
+  {
+    selector: 'CallExpression[callee.property.name=/^emit(Async)?$/][arguments.0.type=/^(Literal|TemplateLiteral)$/]',
+    message: 'Name the event by its class: emit(SomethingEvent.NAME, new SomethingEvent(...)).',
+  },
+  {
+    selector:
+      "Decorator[expression.callee.name='OnDomainEvent'][expression.arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+    message: 'Name the event by its class: @OnDomainEvent(SomethingEvent.NAME).',
+  },
+];
+
 /** A repository's TypeORM handle stays private: callers ask by intent, they never query through it. */
 const privateOrmHandles = ['TSParameterProperty', 'PropertyDefinition'].map((node) => ({
   selector: `${node}[accessibility!='private'] :matches(TSTypeReference[typeName.name=/^(Repository|DataSource|EntityManager)$/])`,
@@ -97,19 +126,29 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/unbound-method': 'off',
       '@typescript-eslint/no-extraneous-class': 'off',
-      'no-restricted-syntax': ['error', noProcessEnv, ...sqlOnlyInRepositories],
-      'no-restricted-imports': ['error', ormOnlyInRepositories],
+      'no-restricted-syntax': ['error', noProcessEnv, ...sqlOnlyInRepositories, ...eventNamesFromClasses],
+      'no-restricted-imports': [
+        'error',
+        { ...ormOnlyInRepositories, paths: [...ormOnlyInRepositories.paths, ...eventsThroughDomainEvents] },
+      ],
     },
   },
   // Comments say why on their own: no sections of documents the reader lacks, no issue numbers.
   { plugins: { quire: selfContainedComments }, rules: { 'quire/self-contained-comments': 'error' } },
   {
     files: ['src/**/*.repository.ts', 'src/platform/database/**/*.ts', ...foreignDatabaseReaders],
-    rules: { 'no-restricted-syntax': ['error', noProcessEnv], 'no-restricted-imports': 'off' },
+    rules: {
+      'no-restricted-syntax': ['error', noProcessEnv],
+      'no-restricted-imports': ['error', { paths: eventsThroughDomainEvents }],
+    },
   },
   {
     files: ['src/**/*.repository.ts'],
     rules: { 'no-restricted-syntax': ['error', noProcessEnv, noListenerInRepositories, ...privateOrmHandles] },
+  },
+  {
+    files: ['src/platform/common/events/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', ormOnlyInRepositories] },
   },
   {
     files: ['src/platform/env/**/*.ts'],
