@@ -46,11 +46,12 @@ const withDatabase = (config) => ({
 
 module.exports = {
   projects: [
-    // test/docs checks README.md and docs/ against the code: files only, so it runs with the unit specs.
+    // test/docs checks README.md and docs/ against the code, test/scripts the repository's own scripts: files only,
+    // so they run with the unit specs.
     project(
       'unit',
-      ['<rootDir>/src', '<rootDir>/test/docs'],
-      ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/docs/**/*.spec.ts'],
+      ['<rootDir>/src', '<rootDir>/test/docs', '<rootDir>/test/scripts'],
+      ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/docs/**/*.spec.ts', '<rootDir>/test/scripts/**/*.spec.ts'],
     ),
     withDatabase(project('medium', ['<rootDir>/test'], ['<rootDir>/test/medium/**/*.medium-spec.ts'])),
     withDatabase(project('e2e', ['<rootDir>/test'], ['<rootDir>/test/e2e/**/*.e2e-spec.ts'])),

@@ -7,10 +7,12 @@
  *   modification time among its inputs (ms).
  * @returns {{ build: boolean, reason: string }}
  */
-export function planBuild({ ifChanged, outputExists, lastBuild, newestInput }) {
+function planBuild({ ifChanged, outputExists, lastBuild, newestInput }) {
   if (!ifChanged) return { build: true, reason: 'asked for' };
   if (!outputExists) return { build: true, reason: 'no build yet' };
   if (lastBuild === undefined) return { build: true, reason: 'built by another tool, freshness unknown' };
   if (newestInput > lastBuild) return { build: true, reason: 'sources changed since the last build' };
   return { build: false, reason: 'up to date' };
 }
+
+module.exports = { planBuild };

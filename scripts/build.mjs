@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { planBuild } from './build-plan.mjs';
+import { planBuild } from './build-plan.cjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
