@@ -100,6 +100,47 @@ export function longestChain(edges) {
   return [...edges.keys()].map(walk).reduce((a, b) => (b.length > a.length ? b : a), []);
 }
 
+/**
+ * The contexts and the ones each stands on directly (the picture in docs/architecture.md). A context may import
+ * from these and from whatever they stand on; contexts side by side (metadata and files, delivery and
+ * notifications) stay apart.
+ */
+export const CONTEXTS = {
+  platform: [],
+  library: ['platform'],
+  integrations: ['library'],
+  acquisition: ['integrations'],
+  files: ['acquisition'],
+  metadata: ['library'],
+  notifications: ['files', 'metadata'],
+  delivery: ['files', 'metadata'],
+  migration: ['notifications'],
+};
+
+/** Every context `context` may import from: the ones below it in CONTEXTS, transitively. */
+export function contextsBelow(context) {
+  const below = new Set();
+  const visit = (name) => {
+    for (const next of CONTEXTS[name] ?? []) if (!below.has(next)) below.add(next) && visit(next);
+  };
+  visit(context);
+  return below;
+}
+
+/** Context folders missing from CONTEXTS, and context imports that go up or sideways. */
+export function layerViolations() {
+  const folders = readdirSync(root).filter((name) => statSync(join(root, name)).isDirectory());
+  const unknown = folders
+    .filter((name) => !(name in CONTEXTS))
+    .map((name) => `src/${name}/ is not a known context: place it in CONTEXTS (scripts/feature-cycles.mjs)`);
+  const upward = [...folderEdges(1)].flatMap(([from, targets]) =>
+    [...targets]
+      .filter(([to]) => from in CONTEXTS && !contextsBelow(from).has(to))
+      .map(([to, example]) => `${from} may not import ${to}, which is not below it (${example})`),
+  );
+  return [...unknown, ...upward];
+}
+
 const LEVELS = [
   { depth: 1, name: 'contexts' },
   { depth: 2, name: 'feature folders' },
@@ -115,6 +156,10 @@ if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--
       console.error(`Import cycle between ${name}: ${edge} (${edges.get(from).get(to)})`);
       failed = true;
     }
+  }
+  for (const violation of layerViolations()) {
+    console.error(violation);
+    failed = true;
   }
   if (failed)
     console.error(
