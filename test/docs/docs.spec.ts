@@ -136,6 +136,21 @@ describe('docs/architecture.md', () => {
     expect(new Set(stated)).toEqual(new Set([enforced]));
   });
 
+  it('draws the context picture that scripts/feature-cycles.mjs enforces', () => {
+    const cycles = pathToFileURL(join(ROOT, 'scripts', 'feature-cycles.mjs')).href;
+    const enforced = JSON.parse(
+      execFileSync(process.execPath, [
+        '-e',
+        `import(${JSON.stringify(cycles)}).then((m) => process.stdout.write(JSON.stringify(m.CONTEXTS)))`,
+      ]).toString(),
+    ) as Record<string, string[]>;
+    const drawn = [...architecture.matchAll(/^\s*(\w+)\s*-->\s*(\w+)\s*$/gm)].map(
+      (match) => `${match[1]} → ${match[2]}`,
+    );
+    const rules = Object.entries(enforced).flatMap(([from, below]) => below.map((to) => `${from} → ${to}`));
+    expect(drawn.sort()).toEqual(rules.sort());
+  });
+
   it('names only classes that exist in src/', () => {
     const classes = new Set(
       sourceFiles(join(ROOT, 'src')).flatMap((file) =>
