@@ -13,9 +13,11 @@ async function printApiKey(env: EnvService, force: boolean): Promise<void> {
   // Loaded here so that `--help` and a bad environment answer without loading TypeORM.
   const { openStandaloneDatabase } = await import('./platform/database/standalone-database');
   const { apiKeyOf } = await import('./platform/auth/api-key-cli');
+  const { storedApiKey } = await import('./platform/database/stored-api-key');
   const database = await openStandaloneDatabase(env, { force });
   try {
-    process.stdout.write(`${await apiKeyOf(env, database.dataSource)}\n`);
+    const key = await apiKeyOf(env, (generate) => storedApiKey(database.dataSource, generate));
+    process.stdout.write(`${key}\n`);
   } finally {
     await database.close();
   }

@@ -4,6 +4,7 @@ import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DomainEventsModule } from '../../src/platform/common/events/domain-events';
 import { databaseOptions, runMigrations } from '../../src/platform/database/database-options';
+import { TransactionRunner } from '../../src/platform/database/transaction';
 import { EnvService, parseEnv } from '../../src/platform/env/env.service';
 import { testDatabaseUrl } from '../utils/test-database';
 
@@ -64,10 +65,16 @@ export async function newMediumService(options: MediumOptions): Promise<Medium> 
   @Module({ providers: [{ provide: EnvService, useValue: env }], exports: [EnvService] })
   class MediumEnvModule {}
 
+  /** What the app's global DatabaseModule gives every feature and a medium module needs: transactions. */
+  @Global()
+  @Module({ providers: [TransactionRunner], exports: [TransactionRunner] })
+  class MediumDatabaseModule {}
+
   const fakes = (options.fakes ?? []).map(([provide, useValue]) => ({ provide, useValue }) as Provider);
   const module = await Test.createTestingModule({
     imports: [
       MediumEnvModule,
+      MediumDatabaseModule,
       DomainEventsModule.forRoot(),
       TypeOrmModule.forRoot({ ...databaseOptions(testDatabaseUrl(), 4), autoLoadEntities: true }),
       TypeOrmModule.forFeature(options.entities ?? []),

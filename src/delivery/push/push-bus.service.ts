@@ -1,10 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { wireJsonReplacer } from '../../platform/common/wire/json-replacer';
-import { DatabaseServer } from '../../platform/database/database-server';
-import { MAX_NOTIFY_BYTES, notifyChannel, PgChannelListener } from '../../platform/database/pg-channel';
+import { DatabaseChannels, MAX_NOTIFY_BYTES, PgChannelListener } from '../../platform/database/pg-channel';
 import type { PushChange } from './push-message';
 
 const CHANNEL = 'quire_push';
@@ -33,17 +30,11 @@ export class PushBusService implements OnApplicationBootstrap, OnApplicationShut
   private batch = new Map<string, PushChange>();
   private batchTimer?: NodeJS.Timeout;
 
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly server: DatabaseServer,
-  ) {}
+  constructor(private readonly channels: DatabaseChannels) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (await this.server.isEmbedded()) return;
-    const url = (this.dataSource.options as { url?: string }).url;
-    if (!url) return;
-    this.listener = new PgChannelListener(url, CHANNEL, (payload) => this.received(payload));
-    await this.listener.start();
+    this.listener = await this.channels.listener(CHANNEL, (payload) => this.received(payload));
+    await this.listener?.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -67,7 +58,7 @@ export class PushBusService implements OnApplicationBootstrap, OnApplicationShut
     this.deliver(change);
     if (!this.listener) return;
     try {
-      await notifyChannel(this.dataSource, CHANNEL, this.payload(change));
+      await this.channels.notify(CHANNEL, this.payload(change));
     } catch (error) {
       this.logger.warn(`Publishing a live-push change failed: ${String(error)}`);
     }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { appliedMigrationNames } from './applied-migrations';
 
 /**
  * What kind of server is behind the data source. Asked of the server itself rather than of DATABASE_URL,
@@ -33,6 +34,12 @@ export class DatabaseServer {
   /** How many migrations this build knows. */
   get migrationCount(): number {
     return this.dataSource.migrations.length;
+  }
+
+  /** Names of the migrations this build knows that the database has not applied, in this build's order. */
+  async pendingMigrations(): Promise<string[]> {
+    const applied = await appliedMigrationNames(this.dataSource);
+    return this.dataSource.migrations.map((migration) => migration.name!).filter((name) => !applied.has(name));
   }
 
   /**

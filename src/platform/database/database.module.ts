@@ -3,9 +3,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { EnvService } from '../env/env.service';
 import { databaseOptions, runMigrations } from './database-options';
+import { DatabaseBackup } from './database-backup';
 import { DatabaseServer } from './database-server';
 import { DatabaseVacuum } from './database-vacuum';
 import { EmbeddedPostgres, takeEarlyEmbedded } from './embedded-postgres';
+import { DatabaseChannels } from './pg-channel';
 import { PreparedStatements } from './prepared-statements';
 import { TransactionRunner } from './transaction';
 
@@ -52,8 +54,8 @@ class DatabaseLifecycleModule {}
       },
     }),
   ],
-  providers: [PreparedStatements, DatabaseServer, DatabaseVacuum, TransactionRunner],
-  exports: [PreparedStatements, DatabaseServer, DatabaseVacuum, TransactionRunner],
+  providers: [PreparedStatements, DatabaseServer, DatabaseVacuum, DatabaseChannels, DatabaseBackup, TransactionRunner],
+  exports: [PreparedStatements, DatabaseServer, DatabaseVacuum, DatabaseChannels, DatabaseBackup, TransactionRunner],
 })
 export class DatabaseModule {
   constructor(@Inject(DataSource) readonly dataSource: DataSource) {}

@@ -1,6 +1,8 @@
-import { Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { Client } from 'pg';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { DatabaseServer } from './database-server';
 
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes; leave room for the protocol's own framing. */
 export const MAX_NOTIFY_BYTES = 7900;
@@ -8,6 +10,31 @@ export const MAX_NOTIFY_BYTES = 7900;
 /** Sends one NOTIFY on `channel` through the data source's pool. */
 export async function notifyChannel(dataSource: DataSource, channel: string, payload: string): Promise<void> {
   await dataSource.query('SELECT pg_notify($1, $2)', [channel, payload]);
+}
+
+/**
+ * NOTIFY and LISTEN on Quire's own database, for services that carry messages between the processes sharing it.
+ */
+@Injectable()
+export class DatabaseChannels {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly server: DatabaseServer,
+  ) {}
+
+  /**
+   * A listener on `channel`, not started yet; none on the embedded database (only this process uses it) or
+   * when the data source was not opened from a URL (there is nothing to open a dedicated connection to).
+   */
+  async listener(channel: string, onPayload: (payload: string) => void): Promise<PgChannelListener | undefined> {
+    if (await this.server.isEmbedded()) return undefined;
+    const url = (this.dataSource.options as { url?: string }).url;
+    return url ? new PgChannelListener(url, channel, onPayload) : undefined;
+  }
+
+  notify(channel: string, payload: string): Promise<void> {
+    return notifyChannel(this.dataSource, channel, payload);
+  }
 }
 
 /**

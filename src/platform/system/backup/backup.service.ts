@@ -1,18 +1,16 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { OnDomainEvent } from '../../common/events/domain-events';
 import { HousekeepingEvent } from '../../command/handlers/housekeeping.event';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { mkdir, mkdtemp, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, resolve } from 'node:path';
-import { DataSource, QueryRunner } from 'typeorm';
 import { APP_NAME, APP_VERSION } from '../../common/app-info';
 import { BadRequestError, DomainError, NotFoundError } from '../../common/errors/domain-errors';
 import { EnvService } from '../../env/env.service';
 import { HostConfigService } from '../../auth/host-config/host-config.service';
 import { BACKUP_NAME_PATTERN, backupId, backupName, BackupType, BackupTypeName } from './backup-files';
 import { BackupResource } from './backup.resource';
-import { BackupManifest, dumpDatabase, restoreDatabase, tableEntryName } from '../../database/database-dump';
-import { storeApiKey } from '../../database/stored-api-key';
+import { DatabaseBackup } from '../../database/database-backup';
+import { BackupManifest, tableEntryName } from '../../database/database-dump';
 import { writeZip, ZipReader } from './zip-archive';
 import { archiveError, MAX_ARCHIVE_ENTRIES, rowChunks, validateArchive } from './backup-archive';
 
@@ -45,7 +43,7 @@ export class BackupService implements OnApplicationBootstrap {
   constructor(
     private readonly env: EnvService,
     private readonly hostConfig: HostConfigService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: DatabaseBackup,
   ) {}
 
   /** A backup killed mid-run leaves its `.backup-*` work folder behind: start-up and Housekeeping remove it. */
@@ -84,7 +82,7 @@ export class BackupService implements OnApplicationBootstrap {
     await mkdir(folder, { recursive: true });
     const work = await mkdtemp(join(folder, WORK_FOLDER_PREFIX));
     try {
-      const dump = await dumpDatabase(this.dataSource, work);
+      const dump = await this.database.dump(work);
       const manifest: BackupManifest = {
         app: APP_NAME,
         format: 1,
@@ -184,14 +182,13 @@ export class BackupService implements OnApplicationBootstrap {
   private async restoreFile(path: string): Promise<void> {
     const zip = await this.openArchive(path);
     try {
-      const known = new Set(this.dataSource.migrations.map((migration) => migration.name ?? ''));
-      const manifest = await validateArchive(zip, known);
+      const manifest = await validateArchive(zip, this.database.knownMigrations());
       try {
-        await restoreDatabase(
-          this.dataSource,
+        // When API_KEY is set in the environment it stays the key, whatever the backup holds.
+        await this.database.restore(
           manifest,
           (table, chunkSize) => rowChunks(zip, manifest, table, chunkSize),
-          (runner) => this.keepEnvironmentApiKey(runner),
+          this.env.get('API_KEY') || undefined,
         );
       } catch (error) {
         throw new BadRequestError(`Restore failed, nothing was changed: ${(error as Error).message}`);
@@ -208,13 +205,6 @@ export class BackupService implements OnApplicationBootstrap {
     } catch (error) {
       throw archiveError(error);
     }
-  }
-
-  /** When API_KEY is set in the environment it stays the key, whatever the backup holds. */
-  private async keepEnvironmentApiKey(runner: QueryRunner): Promise<void> {
-    const key = this.env.get('API_KEY');
-    if (!key) return;
-    await storeApiKey(runner, key);
   }
 
   /** Scheduled backups older than the host config's backupRetention (days) are deleted. */

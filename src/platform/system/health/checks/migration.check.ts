@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { appliedMigrationNames } from '../../../database/applied-migrations';
+import { DatabaseServer } from '../../../database/database-server';
 import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } from '../health-check';
 
 /** A migration this version knows but the database has not applied (e.g. another process downgraded it). */
@@ -10,11 +8,10 @@ import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } fro
 export class DatabaseMigrationCheck implements HealthCheck {
   readonly source = 'DatabaseMigrationCheck';
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly database: DatabaseServer) {}
 
   async check(): Promise<HealthCheckResult[]> {
-    const applied = await appliedMigrationNames(this.dataSource);
-    const pending = this.dataSource.migrations.map((migration) => migration.name!).filter((name) => !applied.has(name));
+    const pending = await this.database.pendingMigrations();
     if (pending.length === 0) return [];
     return [
       healthResult(
