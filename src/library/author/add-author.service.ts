@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DomainEvents } from '../../platform/common/events/domain-events';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { join } from 'node:path';
-import { DataSource, EntityManager } from 'typeorm';
 import { failure, ValidationError, type ValidationFailure } from '../../platform/common/errors/domain-errors';
+import { type Transaction, TransactionRunner } from '../../platform/database/transaction';
 import { authorFolderName, authorNames } from './author-names';
 import { normalizePath, notEmpty } from './author-validation';
 import { Author } from './author.entity';
@@ -11,7 +10,6 @@ import { AuthorAddedEvent } from './author.events';
 import { AuthorRepository } from './author.repository';
 import { CatalogueIdentityCheckHook } from './catalogue-identity-check';
 import { AuthorValidator } from './author-validator.service';
-import { AuthorMetadata } from './author-metadata.entity';
 import {
   type AddAuthorOptionsValue,
   EMPTY_RATINGS,
@@ -62,12 +60,12 @@ export class AddAuthorService {
     private readonly validator: AuthorValidator,
     private readonly events: DomainEvents,
     private readonly identity: CatalogueIdentityCheckHook,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async add(input: AddAuthorInput, options: AddAuthorOptions = {}): Promise<Author> {
     const path = await this.prepare(input, options);
-    const author = await this.dataSource.transaction((tx) => this.insert(tx, input, path));
+    const author = await this.transactions.run((tx) => this.insert(tx, input, path));
     this.announce(author, input);
     return author;
   }
@@ -80,10 +78,11 @@ export class AddAuthorService {
   }
 
   /** Writes the metadata and author rows in the caller's transaction; the caller `announce`s after the commit. */
-  async insert(tx: EntityManager, input: AddAuthorInput, path: string): Promise<Author> {
+  insert(tx: Transaction, input: AddAuthorInput, path: string): Promise<Author> {
     const names = authorNames(input.authorName!);
-    const metadata = await tx.getRepository(AuthorMetadata).save(
-      tx.getRepository(AuthorMetadata).create({
+    return this.repository.insertWithMetadata(
+      tx,
+      {
         foreignAuthorId: input.foreignAuthorId!.trim(),
         titleSlug: input.titleSlug ?? input.foreignAuthorId!.trim(),
         name: names.name,
@@ -97,11 +96,8 @@ export class AddAuthorService {
         links: input.links ?? [],
         genres: input.genres ?? [],
         ratings: { ...EMPTY_RATINGS, ...input.ratings },
-      }),
-    );
-    return tx.getRepository(Author).save(
-      tx.getRepository(Author).create({
-        authorMetadataId: metadata.id,
+      },
+      {
         cleanName: names.cleanName,
         monitored: input.monitored ?? input.addOptions?.monitored ?? true,
         monitorNewItems: input.monitorNewItems ?? 'all',
@@ -111,7 +107,7 @@ export class AddAuthorService {
         metadataProfileId: input.metadataProfileId!,
         tags: [...new Set(input.tags ?? [])],
         addOptions: input.addOptions ?? null,
-      }),
+      },
     );
   }
 

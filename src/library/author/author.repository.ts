@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, Repository } from 'typeorm';
+import { DataSource, In, Repository } from 'typeorm';
+import { asTransaction, managerOf, type Transaction } from '../../platform/database/transaction';
 import { BookFileRepository } from '../book-file/book-file.repository';
 import { Author } from './author.entity';
 import { AuthorMetadata } from './author-metadata.entity';
@@ -84,8 +85,8 @@ export const AUTHOR_COLUMNS = `
 export class AuthorRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRepository(Author) readonly authors: Repository<Author>,
-    @InjectRepository(AuthorMetadata) readonly metadata: Repository<AuthorMetadata>,
+    @InjectRepository(Author) private readonly authors: Repository<Author>,
+    @InjectRepository(AuthorMetadata) private readonly metadata: Repository<AuthorMetadata>,
     private readonly bookFiles: BookFileRepository,
   ) {}
 
@@ -125,8 +126,8 @@ export class AuthorRepository {
     );
   }
 
-  findById(id: number, manager?: EntityManager): Promise<Author | null> {
-    return (manager?.getRepository(Author) ?? this.authors).findOneBy({ id });
+  findById(id: number, tx?: Transaction): Promise<Author | null> {
+    return (tx ? managerOf(tx).getRepository(Author) : this.authors).findOneBy({ id });
   }
 
   findByIds(ids: number[]): Promise<Author[]> {
@@ -168,18 +169,39 @@ export class AuthorRepository {
     );
   }
 
+  /** Saves the author's own columns (its metadata row is the refresh's). */
+  save(author: Author): Promise<Author> {
+    return this.authors.save(author);
+  }
+
+  /** Inserts a new author with its metadata row, in the caller's transaction; answers the author with its ids. */
+  async insertWithMetadata(
+    tx: Transaction,
+    metadata: Partial<AuthorMetadata>,
+    author: Omit<Partial<Author>, 'authorMetadataId'>,
+  ): Promise<Author> {
+    const manager = managerOf(tx);
+    const savedMetadata = await manager
+      .getRepository(AuthorMetadata)
+      .save(manager.getRepository(AuthorMetadata).create(metadata));
+    return manager
+      .getRepository(Author)
+      .save(manager.getRepository(Author).create({ ...author, authorMetadataId: savedMetadata.id }));
+  }
+
   /** Saves an author; when its folder moved from `movedFrom`, rewrites its files' paths in the same transaction. */
   async saveMoved(author: Author, movedFrom: string | undefined): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.getRepository(Author).save(author);
-      if (movedFrom !== undefined) await this.bookFiles.rebaseAuthorPaths(author.id, movedFrom, author.path, manager);
+      if (movedFrom !== undefined)
+        await this.bookFiles.rebaseAuthorPaths(author.id, movedFrom, author.path, asTransaction(manager));
     });
   }
 
   /** Deletes the author with its books, editions, series links and file rows (not the files on disk). */
   async delete(author: Author): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await this.bookFiles.deleteOfAuthor(manager, author.id);
+      await this.bookFiles.deleteOfAuthor(asTransaction(manager), author.id);
       await manager.query(`DELETE FROM author WHERE id = $1`, [author.id]);
       await manager.query(
         `DELETE FROM author_metadata m WHERE m.id = $1 AND NOT EXISTS (SELECT 1 FROM book WHERE author_metadata_id = m.id)`,

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, In, Repository } from 'typeorm';
+import { managerOf, type Transaction } from '../../platform/database/transaction';
+import { BookFile } from './book-file.entity';
 import type { BookFileRow } from './book-file.mapper';
 
 /** A media file found on disk by a rescan. */
@@ -29,6 +31,10 @@ const ROW_SELECT = `
 @Injectable()
 export class BookFileRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private get files(): Repository<BookFile> {
+    return this.dataSource.getRepository(BookFile);
+  }
 
   private rows(where: string, params: unknown[]): Promise<BookFileRow[]> {
     return this.dataSource.query<BookFileRow[]>(`${ROW_SELECT} WHERE ${where} ORDER BY f.id`, params);
@@ -106,14 +112,28 @@ export class BookFileRepository {
     return { bookId: row?.bookId ?? null, authorId: row?.authorId ?? null };
   }
 
+  /** The files as entities (for edits that save them back). */
+  findByIds(ids: number[]): Promise<BookFile[]> {
+    return this.files.findBy({ id: In(ids) });
+  }
+
+  async saveAll(files: BookFile[]): Promise<void> {
+    await this.files.save(files);
+  }
+
+  /** Inserts a file row; answers it with its id. */
+  create(values: Partial<BookFile>): Promise<BookFile> {
+    return this.files.save(this.files.create(values));
+  }
+
   /** Deletes rows whose files are gone from disk. */
   async deleteByIds(ids: number[]): Promise<void> {
     if (ids.length) await this.dataSource.query(`DELETE FROM book_file WHERE id = ANY($1::int[])`, [ids]);
   }
 
   /** Deletes the rows of a book's files (in the caller's transaction); answers their paths. */
-  async deleteOfBook(manager: EntityManager, bookId: number): Promise<string[]> {
-    const deleted: [{ path: string }[], number] = await manager.query(
+  async deleteOfBook(tx: Transaction, bookId: number): Promise<string[]> {
+    const deleted: [{ path: string }[], number] = await managerOf(tx).query(
       `DELETE FROM book_file f USING edition e WHERE e.id = f.edition_id AND e.book_id = $1 RETURNING f.path`,
       [bookId],
     );
@@ -121,8 +141,8 @@ export class BookFileRepository {
   }
 
   /** Deletes the rows of an author's files (in the caller's transaction); the files on disk stay. */
-  async deleteOfAuthor(manager: EntityManager, authorId: number): Promise<void> {
-    await manager.query(
+  async deleteOfAuthor(tx: Transaction, authorId: number): Promise<void> {
+    await managerOf(tx).query(
       `DELETE FROM book_file f USING edition e, book b WHERE e.id = f.edition_id AND b.id = e.book_id
        AND b.author_id = $1`,
       [authorId],
@@ -130,8 +150,8 @@ export class BookFileRepository {
   }
 
   /** Rewrites the stored paths of an author's files after its folder moved from `oldPath` to `newPath`. */
-  async rebaseAuthorPaths(authorId: number, oldPath: string, newPath: string, manager?: EntityManager): Promise<void> {
-    await (manager ?? this.dataSource.manager).query(
+  async rebaseAuthorPaths(authorId: number, oldPath: string, newPath: string, tx?: Transaction): Promise<void> {
+    await (tx ? managerOf(tx) : this.dataSource.manager).query(
       `UPDATE book_file f SET path = $3 || substr(f.path, length($2) + 1)
        FROM edition e JOIN book b ON b.id = e.book_id
        WHERE e.id = f.edition_id AND b.author_id = $1 AND (f.path = $2 OR f.path LIKE $4)`,

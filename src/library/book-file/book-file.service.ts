@@ -1,8 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainEvents } from '../../platform/common/events/domain-events';
-import { InjectRepository } from '@nestjs/typeorm';
 import { rm } from 'node:fs/promises';
-import { In, Repository } from 'typeorm';
 import { BadRequestError, NotFoundError, ValidationError } from '../../platform/common/errors/domain-errors';
 import { qualityById } from '../profile/quality/quality';
 import { QualityProfileService } from '../profile/quality-profile/quality-profile.service';
@@ -36,7 +34,6 @@ export class BookFileService {
   private readonly logger = new Logger(BookFileService.name);
 
   constructor(
-    @InjectRepository(BookFile) private readonly files: Repository<BookFile>,
     private readonly repository: BookFileRepository,
     private readonly qualityProfiles: QualityProfileService,
     private readonly events: DomainEvents,
@@ -70,14 +67,14 @@ export class BookFileService {
     const id = quality?.quality?.id;
     const info = id === undefined ? undefined : qualityById(id);
     if (!info) throw ValidationError.of('quality', 'Unknown quality', quality?.quality);
-    const existing = await this.files.findBy({ id: In(ids) });
+    const existing = await this.repository.findByIds(ids);
     if (ids.length === 1 && existing.length === 0) throw new NotFoundError('Book file not found');
     for (const file of existing) {
       file.qualityId = info.id;
       file.mediaKind = info.mediaKind;
       file.qualityRevision = { ...file.qualityRevision, ...quality!.revision };
     }
-    await this.files.save(existing);
+    await this.repository.saveAll(existing);
   }
 
   async delete(id: number): Promise<void> {
@@ -90,7 +87,7 @@ export class BookFileService {
   async deleteMany(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     const rows = await this.repository.findRowsByIds(ids);
-    await this.files.delete({ id: In(rows.map((row) => row.id)) });
+    await this.repository.deleteByIds(rows.map((row) => row.id));
     for (const row of rows) {
       await rm(row.path, { force: true }).catch((error: Error) =>
         this.logger.warn(`Could not delete '${row.path}': ${error.message}`),
@@ -104,24 +101,22 @@ export class BookFileService {
     const info = qualityById(input.qualityId);
     if (!info) throw ValidationError.of('quality', 'Unknown quality', input.qualityId);
     const kind: MediaKind = info.mediaKind;
-    return this.files.save(
-      this.files.create({
-        path: input.path,
-        size: String(input.size),
-        editionId: input.editionId ?? null,
-        qualityId: info.id,
-        qualityRevision: { version: 1, real: 0, isRepack: false, ...input.revision },
-        mediaKind: kind,
-        modified: input.modified ?? new Date(),
-        dateAdded: input.dateAdded ?? new Date(),
-        sceneName: input.sceneName ?? null,
-        releaseGroup: input.releaseGroup ?? null,
-        originalFilePath: input.originalFilePath ?? null,
-        indexerFlags: input.indexerFlags ?? 0,
-        mediaInfo: input.mediaInfo ?? null,
-        part: input.part ?? 1,
-        partCount: input.partCount ?? 1,
-      }),
-    );
+    return this.repository.create({
+      path: input.path,
+      size: String(input.size),
+      editionId: input.editionId ?? null,
+      qualityId: info.id,
+      qualityRevision: { version: 1, real: 0, isRepack: false, ...input.revision },
+      mediaKind: kind,
+      modified: input.modified ?? new Date(),
+      dateAdded: input.dateAdded ?? new Date(),
+      sceneName: input.sceneName ?? null,
+      releaseGroup: input.releaseGroup ?? null,
+      originalFilePath: input.originalFilePath ?? null,
+      indexerFlags: input.indexerFlags ?? 0,
+      mediaInfo: input.mediaInfo ?? null,
+      part: input.part ?? 1,
+      partCount: input.partCount ?? 1,
+    });
   }
 }

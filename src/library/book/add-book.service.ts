@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DomainEvents } from '../../platform/common/events/domain-events';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { type AddAuthorInput, AddAuthorService } from '../author/add-author.service';
 import { cleanName } from '../../platform/common/text/clean-name';
 import { notEmpty } from '../author/author-validation';
@@ -11,10 +9,11 @@ import { CatalogueIdentityCheckHook } from '../author/catalogue-identity-check';
 import { toAddAuthorInput } from '../author/author-input.mapper';
 import { EMPTY_RATINGS, type MediaCoverValue } from '../author/catalogue-values';
 import { failure, ValidationError, type ValidationFailure } from '../../platform/common/errors/domain-errors';
-import { Book } from './book.entity';
+import { type Transaction, TransactionRunner } from '../../platform/database/transaction';
+import type { Book } from './book.entity';
 import { BookAddedEvent } from './book.events';
+import { BookRecordRepository } from './book-record.repository';
 import type { BookResource } from './book.resource';
-import { Edition } from './edition.entity';
 import type { EditionResource } from './edition.resource';
 
 function toDate(value: Date | string | undefined | null): Date | null {
@@ -42,7 +41,8 @@ export class AddBookService {
     private readonly authors: AuthorRepository,
     private readonly events: DomainEvents,
     private readonly identity: CatalogueIdentityCheckHook,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly books: BookRecordRepository,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async add(input: BookResource): Promise<Book> {
@@ -54,7 +54,7 @@ export class AddBookService {
     if (!input.editions?.length) push(notEmpty('editions', 'Editions', undefined));
     const foreignBookId = input.foreignBookId?.trim();
     if (foreignBookId) {
-      const existing = await this.dataSource.getRepository(Book).existsBy({ foreignBookId });
+      const existing = await this.books.existsWithForeignId(foreignBookId);
       if (existing) failures.push(failure('foreignBookId', 'This book has already been added', foreignBookId));
     }
     const editions = input.editions ?? [];
@@ -66,28 +66,31 @@ export class AddBookService {
     await this.identity.assertBookExists(foreignBookId!);
     // A new author and the book are written in one transaction and announced only after the commit:
     // `author.added` queues a RefreshAuthor that adds the author's works, and it must find this book there.
-    const { author, book } = await this.dataSource.transaction(async (manager) => {
+    const { author, book } = await this.transactions.run(async (tx) => {
       const author =
-        'existing' in prepared
-          ? prepared.existing
-          : await this.addAuthor.insert(manager, prepared.input, prepared.path);
-      return { author, book: await this.insertBook(manager, input, author, foreignBookId!, title!) };
+        'existing' in prepared ? prepared.existing : await this.addAuthor.insert(tx, prepared.input, prepared.path);
+      return { author, book: await this.insertBook(tx, input, author, foreignBookId!, title!) };
     });
     if (!('existing' in prepared)) this.addAuthor.announce(author, prepared.input);
     this.events.emit(BookAddedEvent.NAME, new BookAddedEvent(book.id, author.id));
     return book;
   }
 
-  private async insertBook(
-    manager: EntityManager,
+  private insertBook(
+    tx: Transaction,
     input: BookResource,
     author: Author,
     foreignBookId: string,
     title: string,
   ): Promise<Book> {
     const editions = input.editions ?? [];
-    const saved = await manager.getRepository(Book).save(
-      manager.getRepository(Book).create({
+    const monitoredIndex = Math.max(
+      0,
+      editions.findIndex((edition) => edition.monitored),
+    );
+    return this.books.insertWithEditions(
+      tx,
+      {
         authorId: author.id,
         authorMetadataId: author.authorMetadataId,
         foreignBookId,
@@ -101,38 +104,28 @@ export class AddBookService {
         monitored: input.monitored ?? true,
         anyEditionOk: input.anyEditionOk ?? true,
         addOptions: input.addOptions ?? { addType: 'automatic', searchForNewBook: false },
-      }),
+      },
+      editions.map((edition, index) => ({
+        foreignEditionId: edition.foreignEditionId ?? `${foreignBookId}-${index + 1}`,
+        titleSlug: edition.titleSlug ?? edition.foreignEditionId ?? null,
+        isbn13: edition.isbn13 ?? null,
+        asin: edition.asin ?? null,
+        title: edition.title ?? title,
+        language: edition.language ?? null,
+        overview: edition.overview ?? input.overview ?? null,
+        format: edition.format ?? null,
+        isEbook: edition.isEbook ?? false,
+        disambiguation: edition.disambiguation ?? null,
+        publisher: edition.publisher ?? null,
+        pageCount: edition.pageCount ?? 0,
+        releaseDate: toDate(edition.releaseDate) ?? toDate(input.releaseDate),
+        images: toImages(edition.images?.length ? edition.images : input.images),
+        links: edition.links ?? [],
+        ratings: { ...EMPTY_RATINGS, ...edition.ratings },
+        monitored: index === monitoredIndex,
+        manualAdd: edition.manualAdd ?? false,
+      })),
     );
-    const monitoredIndex = Math.max(
-      0,
-      editions.findIndex((edition) => edition.monitored),
-    );
-    await manager.getRepository(Edition).save(
-      editions.map((edition, index) =>
-        manager.getRepository(Edition).create({
-          bookId: saved.id,
-          foreignEditionId: edition.foreignEditionId ?? `${foreignBookId}-${index + 1}`,
-          titleSlug: edition.titleSlug ?? edition.foreignEditionId ?? null,
-          isbn13: edition.isbn13 ?? null,
-          asin: edition.asin ?? null,
-          title: edition.title ?? title,
-          language: edition.language ?? null,
-          overview: edition.overview ?? input.overview ?? null,
-          format: edition.format ?? null,
-          isEbook: edition.isEbook ?? false,
-          disambiguation: edition.disambiguation ?? null,
-          publisher: edition.publisher ?? null,
-          pageCount: edition.pageCount ?? 0,
-          releaseDate: toDate(edition.releaseDate) ?? toDate(input.releaseDate),
-          images: toImages(edition.images?.length ? edition.images : input.images),
-          links: edition.links ?? [],
-          ratings: { ...EMPTY_RATINGS, ...edition.ratings },
-          monitored: index === monitoredIndex,
-          manualAdd: edition.manualAdd ?? false,
-        }),
-      ),
-    );
-    return saved;
   }
 
   /** The author in the library, or a validated (and identity-checked) new one to insert with the book. */

@@ -1,14 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainEvents } from '../../platform/common/events/domain-events';
-import { InjectRepository } from '@nestjs/typeorm';
 import { rm } from 'node:fs/promises';
-import { In, Repository } from 'typeorm';
 import { NotFoundError, ValidationError } from '../../platform/common/errors/domain-errors';
 import { ImportListExclusionService } from '../import-list-exclusion/import-list-exclusion.service';
 import { Book } from './book.entity';
 import { BookDeletedEvent, BookEditedEvent } from './book.events';
+import { BookRecordRepository } from './book-record.repository';
 import { BookRepository } from './book.repository';
-import { Edition } from './edition.entity';
 import type { EditionResource } from './edition.resource';
 
 export interface BookUpdateInput {
@@ -24,8 +22,7 @@ export class BookCommandService {
 
   constructor(
     private readonly repository: BookRepository,
-    @InjectRepository(Book) private readonly books: Repository<Book>,
-    @InjectRepository(Edition) private readonly editions: Repository<Edition>,
+    private readonly records: BookRecordRepository,
     private readonly exclusions: ImportListExclusionService,
     private readonly events: DomainEvents,
   ) {}
@@ -36,7 +33,7 @@ export class BookCommandService {
     if (!input.editions) {
       throw ValidationError.of('editions', "'Editions' must not be empty.", input.editions, 'NotEmptyValidator');
     }
-    const editions = await this.editions.findBy({ bookId: id });
+    const editions = await this.records.findEditionsOfBook(id);
     const wanted = input.editions.find((edition) => edition.monitored && editions.some((e) => e.id === edition.id));
     if (input.monitored !== undefined) book.monitored = input.monitored;
     if (input.anyEditionOk !== undefined) book.anyEditionOk = input.anyEditionOk;
@@ -46,7 +43,7 @@ export class BookCommandService {
 
   async setMonitored(ids: number[], monitored: boolean): Promise<void> {
     if (ids.length === 0) return;
-    await this.books.update({ id: In(ids) }, { monitored });
+    await this.records.setMonitored(ids, monitored);
     this.events.emit(BookEditedEvent.NAME, new BookEditedEvent(ids));
   }
 
@@ -70,12 +67,12 @@ export class BookCommandService {
   }
 
   async deleteMany(ids: number[], options: { deleteFiles?: boolean; addImportListExclusion?: boolean }) {
-    const existing = await this.books.findBy({ id: In([...new Set(ids)]) });
+    const existing = await this.records.findByIds([...new Set(ids)]);
     for (const book of existing) await this.delete(book.id, options);
   }
 
   private async require(id: number): Promise<Book> {
-    const book = await this.books.findOneBy({ id });
+    const book = await this.records.findById(id);
     if (!book) throw new NotFoundError(`Book with ID ${id} does not exist`);
     return book;
   }

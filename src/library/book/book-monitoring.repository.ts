@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { managerOf, type Transaction } from '../../platform/database/transaction';
 import type { MonitorTypesName } from '../author/catalogue.enums';
 
 export interface MonitoringOptionsInput {
@@ -35,19 +36,40 @@ function monitorCondition(monitor: MonitorTypesName): string | undefined {
   }
 }
 
-/** Applies Readarr's MonitoringOptions to an author's books with one UPDATE. */
+/** The `monitored` flag of books: Readarr's MonitoringOptions for an author's books, and series monitoring. */
 @Injectable()
 export class BookMonitoringRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async apply(authorId: number, options: MonitoringOptionsInput, manager?: EntityManager): Promise<void> {
+  async apply(authorId: number, options: MonitoringOptionsInput, tx?: Transaction): Promise<void> {
     const condition = options.monitor ? monitorCondition(options.monitor) : undefined;
     const extra = options.booksToMonitor ?? [];
     if (condition === undefined && extra.length === 0) return;
     const monitoredExpr = condition === undefined ? 'monitored' : `(${condition})`;
-    await (manager ?? this.dataSource.manager).query(
+    await (tx ? managerOf(tx) : this.dataSource.manager).query(
       `UPDATE book SET monitored = ${monitoredExpr} OR foreign_book_id = ANY($2::text[]) WHERE author_id = $1`,
       [authorId, extra],
     );
+  }
+
+  /** Monitors the series' unmonitored books; returns their ids, ascending. */
+  async monitorSeriesBooks(seriesId: number): Promise<number[]> {
+    const [rows]: [{ id: number }[], number] = await this.dataSource.query(
+      `UPDATE book SET monitored = true
+       WHERE NOT monitored AND id IN (SELECT book_id FROM series_book_link WHERE series_id = $1)
+       RETURNING id`,
+      [seriesId],
+    );
+    return rows.map((row) => row.id).sort((a, b) => a - b);
+  }
+
+  /** Monitors the given books that are not monitored yet (in the caller's transaction); returns those changed. */
+  async monitorUnmonitored(tx: Transaction, bookIds: number[]): Promise<number[]> {
+    if (!bookIds.length) return [];
+    const [rows]: [{ id: number }[], number] = await managerOf(tx).query(
+      `UPDATE book SET monitored = true WHERE id = ANY($1::int[]) AND NOT monitored RETURNING id`,
+      [bookIds],
+    );
+    return rows.map((row) => row.id);
   }
 }

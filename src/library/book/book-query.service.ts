@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
 import { AuthorQueryService } from '../author/author-query.service';
 import type { AuthorResource } from '../author/author.resource';
 import { NotFoundError } from '../../platform/common/errors/domain-errors';
@@ -8,9 +6,9 @@ import { EnvService } from '../../platform/env/env.service';
 import { LibraryResponseCache } from '../library-cache/library-response-cache';
 import type { ListRecorder } from '../library-cache/body-recorder';
 import type { ListItem } from '../library-cache/patchable-list';
-import { Book } from './book.entity';
 import { bookRowJson } from './book-json';
 import { withAuthor } from './book.mapper';
+import { BookRecordRepository } from './book-record.repository';
 import { type BookJsonRow, BookRepository } from './book.repository';
 import type { BookListQuery, BookResource } from './book.resource';
 import { Edition } from './edition.entity';
@@ -32,8 +30,7 @@ const WRITE_CHUNK_ROWS = 100;
 export class BookQueryService {
   constructor(
     private readonly repository: BookRepository,
-    @InjectRepository(Book) private readonly books: Repository<Book>,
-    @InjectRepository(Edition) private readonly editions: Repository<Edition>,
+    private readonly records: BookRecordRepository,
     private readonly authors: AuthorQueryService,
     private readonly env: EnvService,
     private readonly cache: LibraryResponseCache,
@@ -73,7 +70,7 @@ export class BookQueryService {
   async listJson(query: BookListQuery): Promise<string> {
     if (query.authorId !== undefined) return this.json(this.repository.findRowsByAuthor(query.authorId));
     if (query.titleSlug) {
-      const book = await this.books.findOneBy({ titleSlug: query.titleSlug });
+      const book = await this.records.findByTitleSlug(query.titleSlug);
       if (!book) return '[]';
       if (query.includeAllAuthorBooks) return this.json(this.repository.findRowsByAuthor(book.authorId));
       return this.json(this.repository.findRowsById(book.id));
@@ -178,6 +175,6 @@ export class BookQueryService {
 
   async editionsOf(bookIds: number[]): Promise<Edition[]> {
     if (bookIds.length === 0) return [];
-    return this.editions.find({ where: { bookId: In(bookIds) }, order: { bookId: 'ASC', id: 'ASC' } });
+    return this.records.findEditionsOfBooks(bookIds);
   }
 }

@@ -5,8 +5,10 @@ import { BookFileModule } from '../book-file/book-file.module';
 import { ImportListExclusionModule } from '../import-list-exclusion/import-list-exclusion.module';
 import { LibraryCacheModule } from '../library-cache/library-cache.module';
 import { AddBookService } from './add-book.service';
+import { BookCatalogueRepository } from './book-catalogue.repository';
 import { BookMonitoringRepository } from './book-monitoring.repository';
 import { BookPageService } from './book-page.service';
+import { BookRecordRepository } from './book-record.repository';
 import { BookController } from './book.controller';
 import { Book } from './book.entity';
 import { BookRepository } from './book.repository';
@@ -31,6 +33,8 @@ import { Edition } from './edition.entity';
   controllers: [BookController, EditionController, BookshelfController],
   providers: [
     BookRepository,
+    BookRecordRepository,
+    BookCatalogueRepository,
     BookQueryService,
     BookCommandService,
     BookPageService,
@@ -38,6 +42,13 @@ import { Edition } from './edition.entity';
     BookMonitoringRepository,
     BookshelfService,
   ],
-  exports: [BookRepository, BookQueryService, AddBookService, BookMonitoringRepository],
+  exports: [
+    BookRepository,
+    BookRecordRepository,
+    BookCatalogueRepository,
+    BookQueryService,
+    AddBookService,
+    BookMonitoringRepository,
+  ],
 })
 export class BookModule {}

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { BookFileRepository } from '../book-file/book-file.repository';
 import type { CutoffSets } from '../book-file/quality-cutoff';
 import { PreparedStatements } from '../../platform/database/prepared-statements';
+import { asTransaction } from '../../platform/database/transaction';
 import { Book } from './book.entity';
 import { Edition } from './edition.entity';
 
@@ -300,7 +301,7 @@ export class BookRepository {
   /** Deletes a book with its file rows in one transaction; answers the deleted files' paths. */
   async deleteWithFiles(id: number): Promise<string[]> {
     return this.dataSource.transaction(async (manager) => {
-      const paths = await this.bookFiles.deleteOfBook(manager, id);
+      const paths = await this.bookFiles.deleteOfBook(asTransaction(manager), id);
       await manager.query(`DELETE FROM book WHERE id = $1`, [id]);
       return paths;
     });

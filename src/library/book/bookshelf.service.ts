@@ -19,7 +19,7 @@ export class BookshelfService {
       if (entry.monitored !== undefined && entry.monitored !== null) author.monitored = entry.monitored;
       if (options?.monitor === 'none') author.monitored = false;
       if (input.monitorNewItems) author.monitorNewItems = input.monitorNewItems;
-      await this.authors.authors.save(author);
+      await this.authors.save(author);
       if (options) await this.monitoring.apply(author.id, options);
     }
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { Transaction } from '../../platform/database/transaction';
+import { BookMonitoringRepository } from '../book/book-monitoring.repository';
 import { seriesPositionNumber } from './series-position';
 import { SeriesRepository, SeriesValues, StoredLink } from './series.repository';
 
@@ -39,24 +40,23 @@ const sameLink = (stored: StoredLink, wanted: LinkValues) =>
  */
 @Injectable()
 export class SeriesLinkSync {
-  constructor(private readonly repository: SeriesRepository) {}
+  constructor(
+    private readonly repository: SeriesRepository,
+    private readonly bookMonitoring: BookMonitoringRepository,
+  ) {}
 
-  async sync(
-    manager: EntityManager,
-    books: BookSeriesLinks[],
-    details: SeriesValues[] = [],
-  ): Promise<SeriesSyncOutcome> {
+  async sync(tx: Transaction, books: BookSeriesLinks[], details: SeriesValues[] = []): Promise<SeriesSyncOutcome> {
     if (!books.length) return { changedRows: 0, changedBookIds: [], monitoredBookIds: [] };
     const described = new Map(details.map((entry) => [entry.foreignSeriesId, entry]));
     const values = new Map<string, SeriesValues>();
     for (const link of books.flatMap((book) => book.links))
       if (!values.has(link.foreignSeriesId))
         values.set(link.foreignSeriesId, described.get(link.foreignSeriesId) ?? link);
-    const { ids, changed } = await this.repository.upsertSeries(manager, [...values.values()]);
+    const { ids, changed } = await this.repository.upsertSeries(tx, [...values.values()]);
     let changedRows = changed;
 
     const stored = await this.repository.findLinksOfBooks(
-      manager,
+      tx,
       books.map((book) => book.bookId),
     );
     const toInsert: LinkValues[] = [];
@@ -82,7 +82,7 @@ export class SeriesLinkSync {
       for (const [seriesId, link] of current) {
         const next = wanted.get(seriesId);
         if (!next) toDelete.push(link.id);
-        else if (!sameLink(link, next)) await this.repository.updateLink(manager, { ...next, id: link.id });
+        else if (!sameLink(link, next)) await this.repository.updateLink(tx, { ...next, id: link.id });
         else continue;
         touched.add(seriesId);
         changedBooks.add(book.bookId);
@@ -95,16 +95,16 @@ export class SeriesLinkSync {
         changedBooks.add(book.bookId);
       }
     }
-    await this.repository.deleteLinks(manager, toDelete);
-    await this.repository.insertLinks(manager, toInsert);
+    await this.repository.deleteLinks(tx, toDelete);
+    await this.repository.insertLinks(tx, toInsert);
     changedRows += toInsert.length;
     // A source that described the series gave its own counts; the others are counted from the links.
     const counted = [...touched].filter((id) => {
       const foreignId = [...ids].find(([, series]) => series.id === id)?.[0];
       return described.get(foreignId ?? '')?.workCount === undefined;
     });
-    changedRows += await this.repository.recountSeries(manager, counted);
-    const monitoredBookIds = await this.repository.monitorBooks(manager, [...new Set(joinedMonitored)]);
+    changedRows += await this.repository.recountSeries(tx, counted);
+    const monitoredBookIds = await this.bookMonitoring.monitorUnmonitored(tx, [...new Set(joinedMonitored)]);
     return {
       changedRows: changedRows + monitoredBookIds.length,
       changedBookIds: [...new Set([...changedBooks, ...monitoredBookIds])],

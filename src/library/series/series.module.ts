@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BookModule } from '../book/book.module';
 import { SeriesController } from './series.controller';
 import { Series, SeriesBookLink } from './series.entity';
 import { SeriesLinkSync } from './series-link-sync';
@@ -7,7 +8,7 @@ import { SeriesRepository } from './series.repository';
 import { SeriesService } from './series.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Series, SeriesBookLink])],
+  imports: [TypeOrmModule.forFeature([Series, SeriesBookLink]), BookModule],
   controllers: [SeriesController],
   providers: [SeriesRepository, SeriesService, SeriesLinkSync],
   exports: [SeriesService, SeriesLinkSync],

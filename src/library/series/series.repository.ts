@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { managerOf, type Transaction } from '../../platform/database/transaction';
 
 /** One book's place in one series (a row of `series_book_link` with its series). */
 export interface SeriesLinkRow {
@@ -87,20 +88,9 @@ export class SeriesRepository {
     return count > 0;
   }
 
-  /** Monitors the series' unmonitored books; returns their ids. */
-  async monitorBooksOf(seriesId: number): Promise<number[]> {
-    const [rows]: [{ id: number }[], number] = await this.dataSource.query(
-      `UPDATE book SET monitored = true
-       WHERE NOT monitored AND id IN (SELECT book_id FROM series_book_link WHERE series_id = $1)
-       RETURNING id`,
-      [seriesId],
-    );
-    return rows.map((row) => row.id).sort((a, b) => a - b);
-  }
-
   /** Creates the series if needed and links the book at its position (idempotent). */
-  async upsertLink(input: SeriesLinkInput, manager?: EntityManager): Promise<void> {
-    const db = manager ?? this.dataSource.manager;
+  async upsertLink(input: SeriesLinkInput, tx?: Transaction): Promise<void> {
+    const db = tx ? managerOf(tx) : this.dataSource.manager;
     const [series]: { id: number }[] = await db.query(
       `INSERT INTO series (foreign_series_id, title, description) VALUES ($1, $2, $3)
        ON CONFLICT (foreign_series_id) DO UPDATE SET title = EXCLUDED.title,
@@ -117,8 +107,8 @@ export class SeriesRepository {
     );
   }
 
-  findLinksOfBooks(manager: EntityManager, bookIds: number[]): Promise<StoredLink[]> {
-    return manager.query(
+  findLinksOfBooks(tx: Transaction, bookIds: number[]): Promise<StoredLink[]> {
+    return managerOf(tx).query(
       `SELECT l.id, l.series_id AS "seriesId", s.foreign_series_id AS "foreignSeriesId", l.book_id AS "bookId",
          l.position, l.series_position AS "seriesPosition", l.is_primary AS "isPrimary"
        FROM series_book_link l JOIN series s ON s.id = l.series_id
@@ -132,10 +122,11 @@ export class SeriesRepository {
    * source left undefined keeps its stored value). Returns foreign id → {id, monitored} and the rows changed.
    */
   async upsertSeries(
-    manager: EntityManager,
+    tx: Transaction,
     series: SeriesValues[],
   ): Promise<{ ids: Map<string, { id: number; monitored: boolean }>; changed: number }> {
     if (!series.length) return { ids: new Map(), changed: 0 };
+    const manager = managerOf(tx);
     const json = JSON.stringify(series);
     const inserted: { id: number }[] = await manager.query(
       `INSERT INTO series (foreign_series_id, title, description, numbered, work_count, primary_work_count)
@@ -168,9 +159,9 @@ export class SeriesRepository {
     };
   }
 
-  async insertLinks(manager: EntityManager, links: Omit<StoredLink, 'id' | 'foreignSeriesId'>[]): Promise<void> {
+  async insertLinks(tx: Transaction, links: Omit<StoredLink, 'id' | 'foreignSeriesId'>[]): Promise<void> {
     if (!links.length) return;
-    await manager.query(
+    await managerOf(tx).query(
       `INSERT INTO series_book_link (series_id, book_id, position, series_position, is_primary)
        SELECT v."seriesId", v."bookId", v.position, v."seriesPosition", v."isPrimary"
        FROM jsonb_to_recordset($1::jsonb) AS v("seriesId" int, "bookId" int, position text,
@@ -180,24 +171,24 @@ export class SeriesRepository {
     );
   }
 
-  async updateLink(manager: EntityManager, link: Omit<StoredLink, 'foreignSeriesId'>): Promise<void> {
-    await manager.query(
+  async updateLink(tx: Transaction, link: Omit<StoredLink, 'foreignSeriesId'>): Promise<void> {
+    await managerOf(tx).query(
       `UPDATE series_book_link SET position = $2, series_position = $3, is_primary = $4 WHERE id = $1`,
       [link.id, link.position, link.seriesPosition, link.isPrimary],
     );
   }
 
-  async deleteLinks(manager: EntityManager, linkIds: number[]): Promise<void> {
-    if (linkIds.length) await manager.query(`DELETE FROM series_book_link WHERE id = ANY($1::int[])`, [linkIds]);
+  async deleteLinks(tx: Transaction, linkIds: number[]): Promise<void> {
+    if (linkIds.length) await managerOf(tx).query(`DELETE FROM series_book_link WHERE id = ANY($1::int[])`, [linkIds]);
   }
 
   /**
    * Counts from the links, for series whose source gave no counts: works linked, primary links, and
    * "numbered" when a link has a position. Only rows that differ are written; returns how many.
    */
-  async recountSeries(manager: EntityManager, seriesIds: number[]): Promise<number> {
+  async recountSeries(tx: Transaction, seriesIds: number[]): Promise<number> {
     if (!seriesIds.length) return 0;
-    const [, count]: [unknown, number] = await manager.query(
+    const [, count]: [unknown, number] = await managerOf(tx).query(
       `UPDATE series s SET work_count = c.works, primary_work_count = c.primaries, numbered = c.numbered
        FROM (SELECT s2.id, count(l.id)::int AS works, count(l.id) FILTER (WHERE l.is_primary)::int AS primaries,
                coalesce(bool_or(l.position IS NOT NULL), false) AS numbered
@@ -208,15 +199,5 @@ export class SeriesRepository {
       [seriesIds],
     );
     return count;
-  }
-
-  /** Monitors the given books that are not monitored yet; returns those changed. */
-  async monitorBooks(manager: EntityManager, bookIds: number[]): Promise<number[]> {
-    if (!bookIds.length) return [];
-    const [rows]: [{ id: number }[], number] = await manager.query(
-      `UPDATE book SET monitored = true WHERE id = ANY($1::int[]) AND NOT monitored RETURNING id`,
-      [bookIds],
-    );
-    return rows.map((row) => row.id);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainEvents } from '../../platform/common/events/domain-events';
+import { BookMonitoringRepository } from '../book/book-monitoring.repository';
 import { BookEditedEvent } from '../book/book.events';
 import { NotFoundError } from '../../platform/common/errors/domain-errors';
 import { wireSeriesPosition } from './series-position';
@@ -38,6 +39,7 @@ function toResources(rows: SeriesLinkRow[]): SeriesResource[] {
 export class SeriesService {
   constructor(
     private readonly repository: SeriesRepository,
+    private readonly bookMonitoring: BookMonitoringRepository,
     private readonly events: DomainEvents,
   ) {}
 
@@ -60,7 +62,7 @@ export class SeriesService {
     await this.get(id);
     await this.repository.setMonitored(id, monitored);
     if (monitored) {
-      const bookIds = await this.repository.monitorBooksOf(id);
+      const bookIds = await this.bookMonitoring.monitorSeriesBooks(id);
       if (bookIds.length) this.events.emit(BookEditedEvent.NAME, new BookEditedEvent(bookIds));
     }
     return this.get(id);

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { DataSource, In, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { asTransaction, managerOf, type Transaction } from '../../platform/database/transaction';
 import { Author } from '../../library/author/author.entity';
 import { AuthorMetadata } from '../../library/author/author-metadata.entity';
 import { BlocklistEntry } from '../../acquisition/blocklist/blocklist.entity';
@@ -55,8 +56,9 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
 export class MigrationRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+  /** One transaction for a step's bulk writes (`insertMany`, `setMonitored`). */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction((manager) => work(asTransaction(manager)));
   }
 
   async authorsByForeignIds(foreignIds: string[]): Promise<ExistingAuthor[]> {
@@ -182,11 +184,12 @@ export class MigrationRepository {
    * inserting). jsonb and array columns travel as JSON text and are converted in SQL.
    */
   async insertMany<T extends ObjectLiteral>(
-    manager: EntityManager,
+    tx: Transaction,
     target: EntityTarget<T>,
     rows: QueryDeepPartialEntity<T>[],
   ): Promise<number[]> {
     if (!rows.length) return [];
+    const manager = managerOf(tx);
     const metadata = manager.connection.getMetadata(target);
     const columns = metadata.columns.filter(
       (column) =>
@@ -231,9 +234,9 @@ export class MigrationRepository {
     return ids;
   }
 
-  async setMonitored(manager: EntityManager, target: typeof Author | typeof Book, ids: number[]): Promise<void> {
+  async setMonitored(tx: Transaction, target: typeof Author | typeof Book, ids: number[]): Promise<void> {
     for (const part of chunks(ids, 5000))
-      if (part.length) await manager.update(target, { id: In(part) }, { monitored: true });
+      if (part.length) await managerOf(tx).update(target, { id: In(part) }, { monitored: true });
   }
 }
 

@@ -12,6 +12,7 @@ import { PendingRelease } from '../../../src/acquisition/queue/pending-release.e
 import { TrackedDownload } from '../../../src/acquisition/queue/tracked-download.entity';
 import { TrackedDownloadRepository } from '../../../src/acquisition/queue/tracked-download.repository';
 import { SeriesRepository } from '../../../src/library/series/series.repository';
+import { TransactionRunner } from '../../../src/platform/database/transaction';
 import { LogEntry } from '../../../src/platform/system/log/log-entry.entity';
 import { LogRepository } from '../../../src/platform/system/log/log.repository';
 import { createAuthor, createBook, createBookFile, createSeries } from '../../factories';
@@ -89,11 +90,12 @@ describe('feature repositories (medium)', () => {
     const paths = (await files.findRowsByAuthor(author.id)).map((row) => row.path);
     expect(paths).toEqual(['/new/Ann/x.epub', sibling.path]);
 
-    const deleted = await medium.dataSource.transaction((manager) => files.deleteOfBook(manager, book.id));
+    const transactions = medium.get(TransactionRunner);
+    const deleted = await transactions.run((tx) => files.deleteOfBook(tx, book.id));
     expect(deleted.sort()).toEqual([sibling.path, '/new/Ann/x.epub']);
     const later = await createBook(medium.dataSource, author);
     await createBookFile(medium.dataSource, later.editionId);
-    await medium.dataSource.transaction((manager) => files.deleteOfAuthor(manager, author.id));
+    await transactions.run((tx) => files.deleteOfAuthor(tx, author.id));
     expect(await files.findRowsByAuthor(author.id)).toEqual([]);
     expect(await files.findRowsByIds([inside.id])).toEqual([]);
   });
@@ -165,9 +167,7 @@ describe('feature repositories (medium)', () => {
       { format: 8, score: 5 },
     ];
     await medium.sql(`UPDATE quality_profile SET format_items = $1::jsonb`, [JSON.stringify(items)]);
-    await medium.dataSource.transaction((manager) =>
-      medium.get(QualityProfileRepository).removeFormatScores(manager, 7),
-    );
+    await medium.get(TransactionRunner).run((tx) => medium.get(QualityProfileRepository).removeFormatScores(tx, 7));
     const rows = await medium.sql<{ format_items: unknown }>(`SELECT format_items FROM quality_profile`);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.format_items).toEqual([{ format: 8, score: 5 }]);

@@ -125,7 +125,7 @@ export class BookFilesStep {
         });
     }
     if (ctx.dryRun || !rows.length) return;
-    await this.repository.transaction((manager) => this.repository.insertMany(manager, BookFile, rows as never[]));
+    await this.repository.transaction((tx) => this.repository.insertMany(tx, BookFile, rows as never[]));
   }
 
   /** Files of no edition of a library book: skipped, each listed. */

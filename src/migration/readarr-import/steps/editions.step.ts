@@ -74,9 +74,9 @@ export class EditionsStep {
     for (const [fid, row] of existing) overlay.editions.set(fid, row);
     if (ctx.dryRun || !created.length) return ids;
     const real = new Map<number, number>();
-    await this.repository.transaction(async (manager) => {
+    await this.repository.transaction(async (tx) => {
       const editionIds = await this.repository.insertMany(
-        manager,
+        tx,
         Edition,
         created.map(({ edition, bookId, foreignEditionId, monitored }) => ({
           bookId,

@@ -232,9 +232,9 @@ export class LibraryStep {
     const rootFolders = ctx.source.all('RootFolders').map((row) => String(row.Path).replace(/[\\/]+$/, ''));
     const real = new Map<number, number>();
     const realMetadata = new Map<number, number>();
-    await this.repository.transaction(async (manager) => {
+    await this.repository.transaction(async (tx) => {
       const metadata = await this.repository.insertMany(
-        manager,
+        tx,
         AuthorMetadata,
         created.map(({ author, foreignAuthorId }) => {
           const names = authorNames(author.name);
@@ -257,7 +257,7 @@ export class LibraryStep {
         }),
       );
       const authorIds = await this.repository.insertMany(
-        manager,
+        tx,
         Author,
         created.map(({ author, path }, index) => ({
           authorMetadataId: metadata[index],
@@ -277,7 +277,7 @@ export class LibraryStep {
         real.set(placeholder, authorIds[index]);
         realMetadata.set(placeholder, metadata[index]);
       });
-      await this.repository.setMonitored(manager, Author, toMonitor);
+      await this.repository.setMonitored(tx, Author, toMonitor);
     });
     ids.remap(real);
     for (const [key, value] of metadataIds) if (realMetadata.has(value)) metadataIds.set(key, realMetadata.get(value)!);
@@ -369,9 +369,9 @@ export class LibraryStep {
     ids: IdMap,
   ): Promise<void> {
     const real = new Map<number, number>();
-    await this.repository.transaction(async (manager) => {
+    await this.repository.transaction(async (tx) => {
       const bookIds = await this.repository.insertMany(
-        manager,
+        tx,
         Book,
         created.map(({ book, foreignBookId, authorId, authorMetadataId }) => ({
           authorId,
@@ -393,7 +393,7 @@ export class LibraryStep {
         })),
       );
       created.forEach(({ placeholder }, index) => real.set(placeholder, bookIds[index]));
-      await this.repository.setMonitored(manager, Book, toMonitor);
+      await this.repository.setMonitored(tx, Book, toMonitor);
     });
     ids.remap(real);
   }

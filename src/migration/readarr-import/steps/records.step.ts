@@ -146,6 +146,6 @@ export class RecordsStep {
     rows: Partial<T>[],
   ): Promise<void> {
     if (ctx.dryRun || !rows.length) return;
-    await this.repository.transaction((manager) => this.repository.insertMany(manager, target, rows as never[]));
+    await this.repository.transaction((tx) => this.repository.insertMany(tx, target, rows as never[]));
   }
 }
