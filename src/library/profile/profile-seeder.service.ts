@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { lockForTransaction } from '../../platform/database/advisory-lock';
+import { lockTransaction } from '../../platform/database/advisory-lock';
+import { TransactionRunner } from '../../platform/database/transaction';
 import { DelayProfileService } from './delay-profile/delay-profile.service';
 import { MetadataProfileService } from './metadata-profile/metadata-profile.service';
 import { QualityDefinitionService } from './quality/quality-definition.service';
@@ -18,7 +18,7 @@ export class ProfileSeeder implements OnModuleInit {
   private readonly logger = new Logger(ProfileSeeder.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
     private readonly definitions: QualityDefinitionService,
     private readonly qualityProfiles: QualityProfileService,
     private readonly metadataProfiles: MetadataProfileService,
@@ -26,12 +26,12 @@ export class ProfileSeeder implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await lockForTransaction(manager, SEED_LOCK_ID);
-      await this.definitions.seed(manager);
-      await this.qualityProfiles.seed(manager);
-      await this.metadataProfiles.seed(manager);
-      await this.delayProfiles.seed(manager);
+    await this.transactions.run(async (tx) => {
+      await lockTransaction(tx, SEED_LOCK_ID);
+      await this.definitions.seed(tx);
+      await this.qualityProfiles.seed(tx);
+      await this.metadataProfiles.seed(tx);
+      await this.delayProfiles.seed(tx);
     });
     this.logger.debug('Default profiles present');
   }

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { TagModule } from '../tag/tag.module';
 import { CustomFormatController } from './custom-format/custom-format.controller';
 import { CustomFormat } from './custom-format/custom-format.entity';
+import { CustomFormatRepository } from './custom-format/custom-format.repository';
 import { CustomFormatService } from './custom-format/custom-format.service';
 import { DelayProfileRepository } from './delay-profile/delay-profile.repository';
 import { DelayProfileController } from './delay-profile/delay-profile.controller';
@@ -41,6 +42,7 @@ import { QualityProfileService } from './quality-profile/quality-profile.service
     QualityProfileRepository,
     MetadataProfileRepository,
     DelayProfileRepository,
+    CustomFormatRepository,
     QualityDefinitionService,
     QualityProfileService,
     MetadataProfileService,

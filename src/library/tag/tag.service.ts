@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DomainEvents } from '../../platform/common/events/domain-events';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
 import { ConflictError, failure, NotFoundError, ValidationError } from '../../platform/common/errors/domain-errors';
 import type { TableColumn } from '../../platform/database/optional-table';
 import { nameFailures } from '../../platform/database/unique-name';
@@ -17,17 +15,16 @@ export type TagDetails = { id: number; label: string } & Record<TagUsageKey, num
 @Injectable()
 export class TagService {
   constructor(
-    @InjectRepository(Tag) private readonly tags: Repository<Tag>,
     private readonly repository: TagRepository,
     private readonly events: DomainEvents,
   ) {}
 
   findAll(): Promise<Tag[]> {
-    return this.tags.find({ order: { label: 'ASC' } });
+    return this.repository.findAll();
   }
 
   async findById(id: number): Promise<Tag> {
-    const tag = await this.tags.findOneBy({ id });
+    const tag = await this.repository.findById(id);
     if (!tag) throw new NotFoundError(`Tag ${id} not found`);
     return tag;
   }
@@ -36,7 +33,7 @@ export class TagService {
   async assertExist(ids: number[], propertyName = 'tags'): Promise<void> {
     const wanted = [...new Set(ids)];
     if (!wanted.length) return;
-    const found = new Set((await this.tags.findBy({ id: In(wanted) })).map((tag) => tag.id));
+    const found = new Set((await this.repository.findByIds(wanted)).map((tag) => tag.id));
     const unknown = wanted.filter((id) => !found.has(id));
     if (unknown.length) throw ValidationError.of(propertyName, `Unknown tag ids: ${unknown.join(', ')}`, unknown);
   }
@@ -55,10 +52,10 @@ export class TagService {
   async update(id: number, label: string | undefined): Promise<Tag> {
     const tag = await this.findById(id);
     const clean = validLabel(label);
-    const failures = await nameFailures(this.tags, clean, id, 'label');
+    const failures = await nameFailures(clean, (name) => this.repository.labelTaken(name, id), 'label');
     if (failures.length) throw new ValidationError(failures);
     tag.label = clean;
-    const saved = await this.tags.save(tag);
+    const saved = await this.repository.save(tag);
     this.events.emit(TagsUpdatedEvent.NAME, new TagsUpdatedEvent(id));
     return saved;
   }
@@ -70,7 +67,7 @@ export class TagService {
     let extra = false;
     for (const user of EXTRA_TAG_USERS) extra ||= (await this.repository.usage(user, id)).length > 0;
     if (listed || extra) throw new ConflictError(`'${details.label}' cannot be deleted since it's still in use`);
-    await this.tags.delete(id);
+    await this.repository.delete(id);
     this.events.emit(TagsUpdatedEvent.NAME, new TagsUpdatedEvent(id));
   }
 

@@ -1,37 +1,38 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import {
   failure,
   NotFoundError,
   ValidationError,
   ValidationFailure,
 } from '../../../platform/common/errors/domain-errors';
+import { TransactionRunner } from '../../../platform/database/transaction';
 import { nameFailures } from '../../../platform/database/unique-name';
 import { specificationDefinition } from './custom-format-specifications';
 import { CustomFormat, StoredSpecification } from './custom-format.entity';
+import { CustomFormatRepository } from './custom-format.repository';
 import { QualityProfileRepository } from '../quality-profile/quality-profile.repository';
 import { CustomFormatResource, CustomFormatSpecificationSchema } from './custom-format.resource';
 
 @Injectable()
 export class CustomFormatService {
   constructor(
-    @InjectRepository(CustomFormat) private readonly formats: Repository<CustomFormat>,
+    private readonly formats: CustomFormatRepository,
     private readonly qualityProfiles: QualityProfileRepository,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   findAll(): Promise<CustomFormat[]> {
-    return this.formats.find({ order: { id: 'ASC' } });
+    return this.formats.findAll();
   }
 
   async findById(id: number): Promise<CustomFormat> {
-    const format = await this.formats.findOneBy({ id });
+    const format = await this.formats.findById(id);
     if (!format) throw new NotFoundError(`Custom format ${id} not found`);
     return format;
   }
 
   async create(input: CustomFormatResource): Promise<CustomFormat> {
-    return this.formats.save(this.formats.create(await this.validate(input, undefined)));
+    return this.formats.create(await this.validate(input, undefined));
   }
 
   async update(id: number, input: CustomFormatResource): Promise<CustomFormat> {
@@ -43,14 +44,14 @@ export class CustomFormatService {
   /** Deletes the format and its scores in every quality profile. */
   async delete(id: number): Promise<void> {
     await this.findById(id);
-    await this.formats.manager.transaction(async (manager) => {
-      await this.qualityProfiles.removeFormatScores(manager, id);
-      await manager.delete(CustomFormat, id);
+    await this.transactions.run(async (tx) => {
+      await this.qualityProfiles.removeFormatScores(tx, id);
+      await this.formats.delete(tx, id);
     });
   }
 
   private async validate(input: CustomFormatResource, ownId: number | undefined): Promise<Partial<CustomFormat>> {
-    const failures: ValidationFailure[] = await nameFailures(this.formats, input.name, ownId);
+    const failures: ValidationFailure[] = await nameFailures(input.name, (name) => this.formats.nameTaken(name, ownId));
     const specifications = input.specifications ?? [];
     if (!specifications.length) failures.push(failure('specifications', 'Must contain at least one Condition'));
     const stored = specifications.map((spec, index) => toStored(spec, `specifications[${index}]`, failures));

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
 import {
   failure,
   MethodNotAllowedError,
@@ -8,6 +6,7 @@ import {
   ValidationError,
   ValidationFailure,
 } from '../../../platform/common/errors/domain-errors';
+import { type Transaction, TransactionRunner } from '../../../platform/database/transaction';
 import { TagService } from '../../tag/tag.service';
 import { DelayProfile, GLOBAL_DELAY_PROFILE_ID, GLOBAL_DELAY_PROFILE_ORDER } from './delay-profile.entity';
 import { DelayProfileRepository } from './delay-profile.repository';
@@ -16,18 +15,18 @@ import { DelayProfileResource } from './delay-profile.resource';
 @Injectable()
 export class DelayProfileService {
   constructor(
-    @InjectRepository(DelayProfile) private readonly profiles: Repository<DelayProfile>,
-    private readonly delayProfiles: DelayProfileRepository,
+    private readonly profiles: DelayProfileRepository,
     private readonly tags: TagService,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /** Every profile by `order`: tagged ones first, the global one last. */
   findAll(): Promise<DelayProfile[]> {
-    return this.profiles.find({ order: { order: 'ASC', id: 'ASC' } });
+    return this.profiles.findAll();
   }
 
   async findById(id: number): Promise<DelayProfile> {
-    const profile = await this.profiles.findOneBy({ id });
+    const profile = await this.profiles.findById(id);
     if (!profile) throw new NotFoundError(`Delay profile ${id} not found`);
     return profile;
   }
@@ -45,7 +44,7 @@ export class DelayProfileService {
   async create(input: DelayProfileResource): Promise<DelayProfile> {
     await this.validate(input, undefined);
     const order = await this.profiles.count();
-    return this.profiles.save(this.profiles.create({ ...this.values(input), order }));
+    return this.profiles.create({ ...this.values(input), order });
   }
 
   async update(id: number, input: DelayProfileResource): Promise<DelayProfile> {
@@ -59,10 +58,9 @@ export class DelayProfileService {
     if (id === GLOBAL_DELAY_PROFILE_ID)
       throw new MethodNotAllowedError('MethodNotAllowed: Cannot delete global delay profile');
     await this.findById(id);
-    await this.profiles.manager.transaction(async (manager) => {
-      await manager.delete(DelayProfile, id);
-      const rest = await manager.find(DelayProfile, { order: { order: 'ASC', id: 'ASC' } });
-      await this.renumber(manager, rest);
+    await this.transactions.run(async (tx) => {
+      await this.profiles.delete(tx, id);
+      await this.renumber(tx, await this.profiles.findAll(tx));
     });
   }
 
@@ -71,21 +69,21 @@ export class DelayProfileService {
     if (id === GLOBAL_DELAY_PROFILE_ID)
       throw new ValidationError([failure('id', 'The global delay profile is always last', id)]);
     await this.findById(id);
-    await this.profiles.manager.transaction(async (manager) => {
-      const all = await manager.find(DelayProfile, { order: { order: 'ASC', id: 'ASC' } });
+    await this.transactions.run(async (tx) => {
+      const all = await this.profiles.findAll(tx);
       const moving = all.find((profile) => profile.id === id)!;
       const others = all.filter((profile) => profile.id !== id && profile.id !== GLOBAL_DELAY_PROFILE_ID);
       const afterIndex = afterId === undefined ? -1 : others.findIndex((profile) => profile.id === afterId);
       others.splice(afterIndex + 1, 0, moving);
-      await this.renumber(manager, others);
+      await this.renumber(tx, others);
     });
     return this.findAll();
   }
 
   /** Seeds the global profile (id 1) when the table is empty (caller holds the seeding lock). */
-  async seed(manager: EntityManager): Promise<void> {
-    if (await manager.exists(DelayProfile)) return;
-    await this.delayProfiles.insertGlobalUnlessPresent(manager, {
+  async seed(tx: Transaction): Promise<void> {
+    if (await this.profiles.hasAny(tx)) return;
+    await this.profiles.insertGlobalUnlessPresent(tx, {
       id: GLOBAL_DELAY_PROFILE_ID,
       enableUsenet: true,
       enableTorrent: true,
@@ -97,12 +95,10 @@ export class DelayProfileService {
     });
   }
 
-  private async renumber(manager: EntityManager, ordered: DelayProfile[]): Promise<void> {
-    let order = 1;
-    for (const profile of ordered) {
-      if (profile.id === GLOBAL_DELAY_PROFILE_ID) continue;
-      await manager.update(DelayProfile, profile.id, { order: order++ });
-    }
+  /** The global profile keeps its fixed place at the end. */
+  private renumber(tx: Transaction, ordered: DelayProfile[]): Promise<void> {
+    const ids = ordered.map((profile) => profile.id).filter((id) => id !== GLOBAL_DELAY_PROFILE_ID);
+    return this.profiles.renumber(tx, ids);
   }
 
   private values(input: DelayProfileResource): Partial<DelayProfile> {
@@ -129,7 +125,7 @@ export class DelayProfileService {
     } else if (!tags.length) {
       failures.push(failure('tags', "'Tags' must not be empty.", tags, 'NotEmptyValidator'));
     } else {
-      if (await this.delayProfiles.anotherHasTags(tags, ownId))
+      if (await this.profiles.anotherHasTags(tags, ownId))
         failures.push(failure('tags', 'One or more tags is used in another profile', tags));
     }
     if (failures.length) throw new ValidationError(failures);

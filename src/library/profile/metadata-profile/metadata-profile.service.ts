@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
 import {
   BadRequestError,
   ConflictError,
@@ -9,8 +7,9 @@ import {
   ValidationError,
 } from '../../../platform/common/errors/domain-errors';
 import { isKnownLanguage } from '../../../platform/language/language-codes';
-import { countJsonReferences, countReferences, IMPORT_LISTS, plural } from '../../../platform/database/optional-table';
+import type { Transaction } from '../../../platform/database/transaction';
 import { nameFailures } from '../../../platform/database/unique-name';
+import { describeUsers } from '../profile-users';
 import { MetadataProfile, NONE_METADATA_PROFILE } from './metadata-profile.entity';
 import { MetadataProfileRepository } from './metadata-profile.repository';
 import { MetadataProfileResource } from './metadata-profile.resource';
@@ -20,32 +19,29 @@ const LANGUAGE_TOKEN = /^(null|[a-z]{2,3}(-[a-z0-9]{2,8})*)$/i;
 
 @Injectable()
 export class MetadataProfileService {
-  constructor(
-    @InjectRepository(MetadataProfile) private readonly profiles: Repository<MetadataProfile>,
-    private readonly seeding: MetadataProfileRepository,
-  ) {}
+  constructor(private readonly profiles: MetadataProfileRepository) {}
 
   findAll(): Promise<MetadataProfile[]> {
-    return this.profiles.find({ order: { id: 'ASC' } });
+    return this.profiles.findAll();
   }
 
   async findById(id: number): Promise<MetadataProfile> {
-    const profile = await this.profiles.findOneBy({ id });
+    const profile = await this.profiles.findById(id);
     if (!profile) throw new NotFoundError(`Metadata profile ${id} not found`);
     return profile;
   }
 
   exists(id: number): Promise<boolean> {
-    return this.profiles.existsBy({ id });
+    return this.profiles.exists(id);
   }
 
   /** The special "None" profile (ignores every book not added explicitly). */
   findNone(): Promise<MetadataProfile | null> {
-    return this.profiles.findOneBy({ name: NONE_METADATA_PROFILE });
+    return this.profiles.findByName(NONE_METADATA_PROFILE);
   }
 
   async create(input: MetadataProfileResource): Promise<MetadataProfile> {
-    return this.profiles.save(this.profiles.create(await this.validate(input, undefined)));
+    return this.profiles.create(await this.validate(input, undefined));
   }
 
   async update(id: number, input: MetadataProfileResource): Promise<MetadataProfile> {
@@ -60,12 +56,7 @@ export class MetadataProfileService {
     const profile = await this.findById(id);
     if (profile.name === NONE_METADATA_PROFILE)
       throw new ConflictError('Metadata profile [None] is reserved and cannot be deleted');
-    const db = this.profiles.manager;
-    const users = [
-      plural(await countReferences(db, 'author', 'metadata_profile_id', id), 'author'),
-      plural(await countReferences(db, 'root_folder', 'default_metadata_profile_id', id), 'root folder'),
-      plural(await countJsonReferences(db, IMPORT_LISTS, 'metadataProfileId', id), 'import list'),
-    ].filter((text) => !text.startsWith('0 '));
+    const users = describeUsers(await this.profiles.users(id));
     if (users.length)
       throw new ConflictError(
         `Metadata profile [${profile.name}] is in use by ${users.join(', ')} and cannot be deleted`,
@@ -74,7 +65,7 @@ export class MetadataProfileService {
   }
 
   schema(): MetadataProfile {
-    return this.profiles.create({
+    return Object.assign(new MetadataProfile(), {
       id: 0,
       name: '',
       minPopularity: 0,
@@ -89,8 +80,8 @@ export class MetadataProfileService {
   }
 
   /** Seeds "Standard" when there is no profile, and "None" when it is missing (caller holds the lock). */
-  async seed(manager: EntityManager): Promise<void> {
-    const empty = !(await manager.exists(MetadataProfile));
+  async seed(tx: Transaction): Promise<void> {
+    const empty = !(await this.profiles.hasAny(tx));
     const rows: Partial<MetadataProfile>[] = [];
     if (empty)
       rows.push({
@@ -100,13 +91,13 @@ export class MetadataProfileService {
         skipPartsAndSets: true,
         allowedLanguages: 'eng, null',
       });
-    if (empty || !(await manager.existsBy(MetadataProfile, { name: NONE_METADATA_PROFILE })))
+    if (empty || !(await this.profiles.hasNamed(tx, NONE_METADATA_PROFILE)))
       rows.push({ name: NONE_METADATA_PROFILE, minPopularity: 1e10 });
-    for (const row of rows) await this.seeding.insertUnlessPresent(manager, row);
+    for (const row of rows) await this.profiles.insertUnlessPresent(tx, row);
   }
 
   private async validate(input: MetadataProfileResource, ownId: number | undefined): Promise<Partial<MetadataProfile>> {
-    const failures = await nameFailures(this.profiles, input.name, ownId);
+    const failures = await nameFailures(input.name, (name) => this.profiles.nameTaken(name, ownId));
     if (input.name?.trim() === NONE_METADATA_PROFILE && !failures.length)
       failures.push(failure('name', `'${NONE_METADATA_PROFILE}' is reserved`, input.name));
     const languages = normaliseLanguages(input.allowedLanguages);

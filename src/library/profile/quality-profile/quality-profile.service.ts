@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
 import {
   ConflictError,
   failure,
@@ -8,9 +6,10 @@ import {
   ValidationError,
   ValidationFailure,
 } from '../../../platform/common/errors/domain-errors';
-import { countJsonReferences, countReferences, IMPORT_LISTS, plural } from '../../../platform/database/optional-table';
+import type { Transaction } from '../../../platform/database/transaction';
 import { nameFailures } from '../../../platform/database/unique-name';
 import { CustomFormatService } from '../custom-format/custom-format.service';
+import { describeUsers } from '../profile-users';
 import { defaultProfileItems, QUALITY_IDS } from '../quality/quality';
 import { ProfileFormatItem, QualityProfile } from './quality-profile.entity';
 import { QualityProfileRepository } from './quality-profile.repository';
@@ -34,28 +33,26 @@ const DEFAULT_PROFILES = [
 @Injectable()
 export class QualityProfileService {
   constructor(
-    @InjectRepository(QualityProfile) private readonly profiles: Repository<QualityProfile>,
-    private readonly seeding: QualityProfileRepository,
+    private readonly profiles: QualityProfileRepository,
     private readonly customFormats: CustomFormatService,
   ) {}
 
   findAll(): Promise<QualityProfile[]> {
-    return this.profiles.find({ order: { id: 'ASC' } });
+    return this.profiles.findAll();
   }
 
   async findById(id: number): Promise<QualityProfile> {
-    const profile = await this.profiles.findOneBy({ id });
+    const profile = await this.profiles.findById(id);
     if (!profile) throw new NotFoundError(`Quality profile ${id} not found`);
     return profile;
   }
 
   exists(id: number): Promise<boolean> {
-    return this.profiles.existsBy({ id });
+    return this.profiles.exists(id);
   }
 
   async create(input: QualityProfileResource): Promise<QualityProfile> {
-    const profile = this.profiles.create(await this.validate(input, undefined));
-    return this.profiles.save(profile);
+    return this.profiles.create(await this.validate(input, undefined));
   }
 
   async update(id: number, input: QualityProfileResource): Promise<QualityProfile> {
@@ -66,12 +63,7 @@ export class QualityProfileService {
 
   async delete(id: number): Promise<void> {
     const profile = await this.findById(id);
-    const db = this.profiles.manager;
-    const users = [
-      plural(await countReferences(db, 'author', 'quality_profile_id', id), 'author'),
-      plural(await countReferences(db, 'root_folder', 'default_quality_profile_id', id), 'root folder'),
-      plural(await countJsonReferences(db, IMPORT_LISTS, 'qualityProfileId', id), 'import list'),
-    ].filter((text) => !text.startsWith('0 '));
+    const users = describeUsers(await this.profiles.users(id));
     if (users.length)
       throw new ConflictError(
         `Quality profile [${profile.name}] is in use by ${users.join(', ')} and cannot be deleted`,
@@ -81,7 +73,7 @@ export class QualityProfileService {
 
   /** `GET /qualityprofile/schema`: every quality, none allowed, every custom format at score 0. */
   schema(): QualityProfile {
-    return this.profiles.create({
+    return Object.assign(new QualityProfile(), {
       id: 0,
       name: '',
       upgradeAllowed: false,
@@ -94,10 +86,10 @@ export class QualityProfileService {
   }
 
   /** Seeds "eBook" and "Spoken" when there is no profile at all (caller holds the seeding lock). */
-  async seed(manager: EntityManager): Promise<void> {
-    if (await manager.exists(QualityProfile)) return;
+  async seed(tx: Transaction): Promise<void> {
+    if (await this.profiles.hasAny(tx)) return;
     for (const { name, cutoff, allowed } of DEFAULT_PROFILES) {
-      await this.seeding.insertUnlessPresent(manager, {
+      await this.profiles.insertUnlessPresent(tx, {
         name,
         cutoff,
         items: defaultProfileItems(allowed),
@@ -108,7 +100,9 @@ export class QualityProfileService {
   }
 
   private async validate(input: QualityProfileResource, ownId: number | undefined): Promise<Partial<QualityProfile>> {
-    const failures: ValidationFailure[] = await nameFailures(this.profiles, input.name, ownId);
+    const failures: ValidationFailure[] = await nameFailures(input.name, (name) =>
+      this.profiles.nameTaken(name, ownId),
+    );
     const { items, failures: itemFailures } = validateProfileItems(input.items, input.cutoff);
     failures.push(...itemFailures);
     const formatItems = await this.formatItems(input, failures);

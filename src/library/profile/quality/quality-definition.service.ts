@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
 import { NotFoundError, ValidationError, failure } from '../../../platform/common/errors/domain-errors';
+import { type Transaction, TransactionRunner } from '../../../platform/database/transaction';
 import { defaultMaxSize, QUALITIES } from './quality';
 import { QualityDefinition } from './quality-definition.entity';
 import { QualityDefinitionRepository } from './quality-definition.repository';
@@ -10,17 +9,17 @@ import { QualityDefinitionResource } from './quality-definition.resource';
 @Injectable()
 export class QualityDefinitionService {
   constructor(
-    @InjectRepository(QualityDefinition) private readonly definitions: Repository<QualityDefinition>,
-    private readonly seeding: QualityDefinitionRepository,
+    private readonly definitions: QualityDefinitionRepository,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   /** Every definition, best last (by weight), as Readarr lists them. */
   findAll(): Promise<QualityDefinition[]> {
-    return this.definitions.find({ order: { weight: 'ASC', id: 'ASC' } });
+    return this.definitions.findAll();
   }
 
   async findById(id: number): Promise<QualityDefinition> {
-    const definition = await this.definitions.findOneBy({ id });
+    const definition = await this.definitions.findById(id);
     if (!definition) throw new NotFoundError(`Quality definition ${id} not found`);
     return definition;
   }
@@ -35,12 +34,12 @@ export class QualityDefinitionService {
   /** `PUT /qualitydefinition/update`: all or nothing. */
   async updateMany(inputs: QualityDefinitionResource[]): Promise<QualityDefinition[]> {
     validateSizes(inputs);
-    await this.definitions.manager.transaction(async (manager) => {
+    await this.transactions.run(async (tx) => {
       for (const input of inputs) {
-        const definition = await manager.findOneBy(QualityDefinition, { id: input.id ?? 0 });
+        const definition = await this.definitions.findById(input.id ?? 0, tx);
         if (!definition) throw new NotFoundError(`Quality definition ${input.id ?? 0} not found`);
         this.apply(definition, input);
-        await manager.save(definition);
+        await this.definitions.save(definition, tx);
       }
     });
     return this.findAll();
@@ -48,19 +47,19 @@ export class QualityDefinitionService {
 
   /** Readarr's `ResetQualityDefinitions`: sizes back to defaults, titles too when asked. */
   async reset(resetTitles: boolean): Promise<void> {
-    await this.definitions.manager.transaction(async (manager) => {
-      for (const quality of QUALITIES) {
+    await this.definitions.updateByQuality(
+      QUALITIES.map((quality) => {
         const values: Partial<QualityDefinition> = { minSize: 0, maxSize: defaultMaxSize(quality.id) };
         if (resetTitles) values.title = quality.name;
-        await manager.update(QualityDefinition, { qualityId: quality.id }, values);
-      }
-    });
+        return { qualityId: quality.id, values };
+      }),
+    );
   }
 
   /** Inserts the missing defaults; safe when several processes start at once. */
-  async seed(manager: EntityManager): Promise<void> {
-    await this.seeding.insertMissing(
-      manager,
+  async seed(tx: Transaction): Promise<void> {
+    await this.definitions.insertMissing(
+      tx,
       QUALITIES.map((quality) => ({
         qualityId: quality.id,
         title: quality.name,
