@@ -13,6 +13,6 @@ import { HistoryService } from './history.service';
   imports: [TypeOrmModule.forFeature([HistoryEntry]), AuthorModule, BookModule, ProfileModule],
   controllers: [HistoryController],
   providers: [HistoryRepository, HistoryService],
-  exports: [HistoryService],
+  exports: [HistoryRepository, HistoryService],
 })
 export class HistoryModule {}

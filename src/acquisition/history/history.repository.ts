@@ -17,6 +17,10 @@ export interface HistoryPageRow extends HistoryEntry {
   profileCutoff: number | null;
 }
 
+/** A row to record: the event's own columns; id and date come from the database, format columns default empty. */
+export type NewHistoryEntry = Omit<HistoryEntry, 'id' | 'date' | 'customFormatIds' | 'customFormatScore'> &
+  Partial<Pick<HistoryEntry, 'customFormatIds' | 'customFormatScore'>>;
+
 export interface HistoryFilter {
   eventTypes?: number[];
   bookId?: number;
@@ -38,13 +42,25 @@ const HISTORY_COLUMNS = `h.id, h.book_id AS "bookId", h.author_id AS "authorId",
   h.custom_format_ids AS "customFormatIds", h.custom_format_score AS "customFormatScore", h.date,
   h.download_id AS "downloadId", h.event_type AS "eventType", h.data`;
 
-/** History reads: filters on indexed columns, LIMIT/OFFSET pages with a count, joins only to sort by them. */
+/**
+ * The `history` table: every feature that records an event writes it here. Reads filter on indexed columns,
+ * pages are LIMIT/OFFSET with a count, joins only to sort by them.
+ */
 @Injectable()
 export class HistoryRepository {
   constructor(
-    @InjectRepository(HistoryEntry) readonly entries: Repository<HistoryEntry>,
+    @InjectRepository(HistoryEntry) private readonly entries: Repository<HistoryEntry>,
     private readonly prepared: PreparedStatements,
   ) {}
+
+  /** Inserts the rows in one statement. */
+  async record(rows: NewHistoryEntry[]): Promise<void> {
+    await this.entries.insert(rows);
+  }
+
+  findById(id: number): Promise<HistoryEntry | null> {
+    return this.entries.findOneBy({ id });
+  }
 
   /**
    * One page with its exact total and each row's author quality profile, in ONE query (a round trip costs

@@ -44,7 +44,7 @@ export class HistoryService {
   async onGrabbed(event: BookGrabbedEvent): Promise<void> {
     const { init } = event;
     const data = grabbedData(init, new Date());
-    await this.repository.entries.insert(
+    await this.repository.record(
       init.bookIds.map((bookId) => ({
         bookId,
         authorId: init.authorId,
@@ -72,7 +72,7 @@ export class HistoryService {
     if (init.downloadClient) data.downloadClient = data.downloadClientName = init.downloadClient;
     if (init.release?.indexer) data.indexer = init.release.indexer;
     if (init.release?.size !== undefined) data.size = String(init.release.size);
-    await this.repository.entries.insert(
+    await this.repository.record(
       (init.bookIds.length ? init.bookIds : [null]).map((bookId) => ({
         bookId,
         authorId: init.authorId,
@@ -114,7 +114,7 @@ export class HistoryService {
 
   /** `POST /history/failed/{id}`: the grab failed → download.failed (blocklist, history, search again). */
   async markFailed(id: number): Promise<void> {
-    const entry = await this.repository.entries.findOneBy({ id });
+    const entry = await this.repository.findById(id);
     if (!entry) throw new NotFoundError(`History item ${id} not found`);
     if (entry.eventType !== GRABBED)
       throw new BadRequestError('BadRequest: only grabbed events can be marked as failed');

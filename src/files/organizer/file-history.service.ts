@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainEvents } from '../../platform/common/events/domain-events';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { HistoryEntry } from '../../acquisition/history/history.entity';
 import { HistoryRecordedEvent } from '../../acquisition/history/history.events';
+import { HistoryRepository } from '../../acquisition/history/history.repository';
 import { EntityHistoryEventType, type EntityHistoryEventTypeName } from '../../acquisition/history/history.resource';
 import type { QualityModelValue } from '../../acquisition/parser/quality-model';
 
@@ -20,11 +18,11 @@ export interface FileHistoryInput {
   data: Record<string, string | undefined>;
 }
 
-/** Writes the history rows of file events (import, rename, retag) straight into the shared `history` table. */
+/** Records the history rows of file events (import, rename, retag) through the history feature's repository. */
 @Injectable()
 export class FileHistoryService {
   constructor(
-    @InjectRepository(HistoryEntry) private readonly entries: Repository<HistoryEntry>,
+    private readonly history: HistoryRepository,
     private readonly events: DomainEvents,
   ) {}
 
@@ -32,15 +30,17 @@ export class FileHistoryService {
     const data = Object.fromEntries(
       Object.entries(input.data).filter((entry): entry is [string, string] => entry[1] !== undefined),
     );
-    await this.entries.insert({
-      authorId: input.authorId,
-      bookId: input.bookId,
-      sourceTitle: input.sourceTitle,
-      quality: input.quality,
-      downloadId: input.downloadId ?? null,
-      eventType: EntityHistoryEventType.toNumber(input.eventType),
-      data,
-    });
+    await this.history.record([
+      {
+        authorId: input.authorId,
+        bookId: input.bookId,
+        sourceTitle: input.sourceTitle,
+        quality: input.quality,
+        downloadId: input.downloadId ?? null,
+        eventType: EntityHistoryEventType.toNumber(input.eventType),
+        data,
+      },
+    ]);
     this.events.emit(HistoryRecordedEvent.NAME, new HistoryRecordedEvent([input.eventType]));
   }
 }

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BookFileModule } from '../../library/book-file/book-file.module';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { HistoryEntry } from '../../acquisition/history/history.entity';
+import { HistoryModule } from '../../acquisition/history/history.module';
 import { MediaFileModule } from '../../library/media-file/media-file.module';
 import { FileHistoryService } from './file-history.service';
 import { FileNameBuilder } from './file-name-builder.service';
@@ -16,7 +15,7 @@ import { RetagService } from './retag.service';
 
 /** Naming engine, rename and retag (previews + commands), and `/config/naming` with its rendered examples. */
 @Module({
-  imports: [TypeOrmModule.forFeature([HistoryEntry]), MediaFileModule, BookFileModule],
+  imports: [HistoryModule, MediaFileModule, BookFileModule],
   controllers: [OrganizerController, NamingConfigController],
   providers: [
     NamingContextRepository,
