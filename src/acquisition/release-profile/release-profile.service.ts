@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { failure, NotFoundError, ValidationError } from '../../platform/common/errors/domain-errors';
 import { ReleaseProfile } from './release-profile.entity';
+import { ReleaseProfileRepository } from './release-profile.repository';
 import type { ReleaseProfileResource } from './release-profile.resource';
 
 const clean = (terms: string[] | undefined) => [...new Set((terms ?? []).map((term) => term.trim()).filter(Boolean))];
@@ -10,20 +9,20 @@ const clean = (terms: string[] | undefined) => [...new Set((terms ?? []).map((te
 /** `/api/v1/releaseprofile` CRUD; the decision engine reads every profile through `findAll`. */
 @Injectable()
 export class ReleaseProfileService {
-  constructor(@InjectRepository(ReleaseProfile) private readonly profiles: Repository<ReleaseProfile>) {}
+  constructor(private readonly profiles: ReleaseProfileRepository) {}
 
   findAll(): Promise<ReleaseProfile[]> {
-    return this.profiles.find({ order: { id: 'ASC' } });
+    return this.profiles.findAll();
   }
 
   async findById(id: number): Promise<ReleaseProfile> {
-    const profile = await this.profiles.findOneBy({ id });
+    const profile = await this.profiles.findById(id);
     if (!profile) throw new NotFoundError(`Release profile ${id} not found`);
     return profile;
   }
 
   create(input: ReleaseProfileResource): Promise<ReleaseProfile> {
-    return this.profiles.save(this.profiles.create(this.values(input, undefined)));
+    return this.profiles.create(this.values(input, undefined));
   }
 
   async update(id: number, input: ReleaseProfileResource): Promise<ReleaseProfile> {
@@ -34,7 +33,7 @@ export class ReleaseProfileService {
 
   async delete(id: number): Promise<void> {
     await this.findById(id);
-    await this.profiles.delete({ id });
+    await this.profiles.delete(id);
   }
 
   private values(input: ReleaseProfileResource, current: ReleaseProfile | undefined): Partial<ReleaseProfile> {

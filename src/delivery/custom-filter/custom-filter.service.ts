@@ -1,26 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { failure, NotFoundError, ValidationError, ValidationFailure } from '../../platform/common/errors/domain-errors';
 import { CustomFilter } from './custom-filter.entity';
+import { CustomFilterRepository } from './custom-filter.repository';
 import { CustomFilterResource } from './custom-filter.resource';
 
 @Injectable()
 export class CustomFilterService {
-  constructor(@InjectRepository(CustomFilter) private readonly filters: Repository<CustomFilter>) {}
+  constructor(private readonly filters: CustomFilterRepository) {}
 
   findAll(): Promise<CustomFilter[]> {
-    return this.filters.find({ order: { id: 'ASC' } });
+    return this.filters.findAll();
   }
 
   async findById(id: number): Promise<CustomFilter> {
-    const filter = await this.filters.findOneBy({ id });
+    const filter = await this.filters.findById(id);
     if (!filter) throw new NotFoundError(`Custom filter ${id} not found`);
     return filter;
   }
 
   async create(input: CustomFilterResource): Promise<CustomFilter> {
-    return this.filters.save(this.filters.create(validate(input)));
+    return this.filters.create(validate(input));
   }
 
   async update(id: number, input: CustomFilterResource): Promise<CustomFilter> {

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
 import { ProviderStatus } from './provider-status.entity';
+import { ProviderStatusRepository } from './provider-status.repository';
 
 /** Readarr's escalating back-off after consecutive failures: 5 min, 15 min, 30 min, 1 h, 3 h, 6 h, 12 h, 24 h. */
 export const BACKOFF_MINUTES = [5, 15, 30, 60, 180, 360, 720, 1440];
@@ -11,10 +10,10 @@ export const BACKOFF_MINUTES = [5, 15, 30, 60, 180, 360, 720, 1440];
 export class ProviderStatusService {
   private readonly logger = new Logger(ProviderStatusService.name);
 
-  constructor(@InjectRepository(ProviderStatus) private readonly statuses: Repository<ProviderStatus>) {}
+  constructor(private readonly statuses: ProviderStatusRepository) {}
 
   async recordFailure(providerId: number, error: unknown, now = new Date()): Promise<ProviderStatus> {
-    const status = (await this.statuses.findOneBy({ providerId })) ?? this.statuses.create({ providerId });
+    const status = await this.statuses.findOrNew(providerId);
     status.escalationLevel = Math.min((status.escalationLevel ?? 0) + 1, BACKOFF_MINUTES.length);
     status.initialFailure = status.initialFailure ?? now;
     status.mostRecentFailure = now;
@@ -28,7 +27,7 @@ export class ProviderStatusService {
 
   /** Like Readarr, a success lowers the escalation by one and lifts the current block. */
   async recordSuccess(providerId: number): Promise<void> {
-    const status = await this.statuses.findOneBy({ providerId });
+    const status = await this.statuses.findByProvider(providerId);
     if (!status || status.escalationLevel === 0) return;
     status.escalationLevel -= 1;
     status.disabledTill = null;
@@ -37,7 +36,7 @@ export class ProviderStatusService {
   }
 
   async isBackedOff(providerId: number, now = new Date()): Promise<boolean> {
-    const status = await this.statuses.findOneBy({ providerId });
+    const status = await this.statuses.findByProvider(providerId);
     return !!status?.disabledTill && status.disabledTill > now;
   }
 
@@ -63,7 +62,7 @@ export class ProviderStatusService {
   /** Statuses of the given providers that are blocked right now. */
   async blocked(providerIds: number[], now = new Date()): Promise<ProviderStatus[]> {
     if (providerIds.length === 0) return [];
-    const rows = await this.statuses.findBy({ providerId: In(providerIds) });
+    const rows = await this.statuses.findByProviders(providerIds);
     return rows.filter((row) => row.disabledTill && row.disabledTill > now);
   }
 }

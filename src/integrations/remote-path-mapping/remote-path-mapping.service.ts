@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import { Repository } from 'typeorm';
 import { failure, NotFoundError, ValidationError, ValidationFailure } from '../../platform/common/errors/domain-errors';
 import { RemotePathMapping } from './remote-path-mapping.entity';
+import { RemotePathMappingRepository } from './remote-path-mapping.repository';
 import { RemotePathMappingResource } from './remote-path-mapping.resource';
 
 /** Paths end with one separator: `/` for POSIX paths, `\` for Windows ones (the remote side may be either). */
@@ -20,21 +19,21 @@ const isWindowsPath = (path: string) => /^[A-Za-z]:[\\/]|^\\\\/.test(path);
 
 @Injectable()
 export class RemotePathMappingService {
-  constructor(@InjectRepository(RemotePathMapping) private readonly mappings: Repository<RemotePathMapping>) {}
+  constructor(private readonly mappings: RemotePathMappingRepository) {}
 
   list(): Promise<RemotePathMapping[]> {
-    return this.mappings.find({ order: { host: 'ASC', id: 'ASC' } });
+    return this.mappings.findAll();
   }
 
   async get(id: number): Promise<RemotePathMapping> {
-    const mapping = await this.mappings.findOneBy({ id });
+    const mapping = await this.mappings.findById(id);
     if (!mapping) throw new NotFoundError(`Remote path mapping with ID ${id} does not exist`);
     return mapping;
   }
 
   async create(input: RemotePathMappingResource): Promise<RemotePathMapping> {
     const mapping = await this.validated(input);
-    return this.mappings.save(this.mappings.create(mapping));
+    return this.mappings.create(mapping);
   }
 
   async update(id: number, input: RemotePathMappingResource): Promise<RemotePathMapping> {
@@ -45,7 +44,7 @@ export class RemotePathMappingService {
 
   async delete(id: number): Promise<Record<string, never>> {
     await this.get(id);
-    await this.mappings.delete({ id });
+    await this.mappings.delete(id);
     return {};
   }
 
