@@ -1,8 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnDomainEvent } from '../../platform/common/events/domain-events';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { HousekeepingEvent } from '../../platform/command';
 import { BackgroundOnce } from '../../platform/database/background-once';
 import { DatabaseVacuum } from '../../platform/database/database-vacuum';
 import { PreparedStatements } from '../../platform/database/prepared-statements';
@@ -80,7 +78,6 @@ export class AuthorBookCountRepository {
    * Every read of the counts scans this table, so the folded rows' dead versions are vacuumed at once
    * rather than whenever autovacuum (if any) gets to them.
    */
-  @OnDomainEvent(HousekeepingEvent.NAME)
   async compact(): Promise<void> {
     await this.dataSource.query(
       `WITH folded AS (DELETE FROM author_book_count RETURNING *)

@@ -6,7 +6,9 @@ import { LibraryCacheModule } from '../library-cache/library-cache.module';
 import { ProfileModule } from '../profile/profile.module';
 import { TagModule } from '../tag/tag.module';
 import { AddAuthorService } from './add-author.service';
+import { AuthorBookCountHousekeeping } from './author-book-count-housekeeping';
 import { AuthorBookCountRepository } from './author-book-count.repository';
+import { AuthorCatalogueRepository } from './author-catalogue.repository';
 import { AuthorDiskService } from './author-disk.service';
 import { AuthorEditorService } from './author-editor.service';
 import { AuthorListWarmer } from './author-list-warmer';
@@ -41,6 +43,8 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
   providers: [
     AuthorRepository,
     AuthorBookCountRepository,
+    AuthorBookCountHousekeeping,
+    AuthorCatalogueRepository,
     AuthorQueryService,
     AuthorListWarmer,
     AuthorValidator,
@@ -56,6 +60,7 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
   exports: [
     AuthorRepository,
     AuthorBookCountRepository,
+    AuthorCatalogueRepository,
     AuthorQueryService,
     AddAuthorService,
     AuthorDiskService,

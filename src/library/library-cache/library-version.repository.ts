@@ -1,8 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { OnDomainEvent } from '../../platform/common/events/domain-events';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { HousekeepingEvent } from '../../platform/command';
 import { BackgroundOnce } from '../../platform/database/background-once';
 import { PreparedStatements } from '../../platform/database/prepared-statements';
 
@@ -92,7 +90,6 @@ export class LibraryVersionRepository {
    * not have seen it), so after a restore each fold costs every process one rebuild: about one a day
    * (housekeeping) or one per thousand writes.
    */
-  @OnDomainEvent(HousekeepingEvent.NAME)
   async fold(): Promise<void> {
     await this.dataSource.query(
       `WITH folded AS (DELETE FROM library_change RETURNING weight, book_ids),
