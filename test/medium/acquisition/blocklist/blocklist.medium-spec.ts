@@ -1,4 +1,3 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { BlocklistChangedEvent } from '../../../../src/acquisition/blocklist/blocklist.events';
 import { BlocklistEntry } from '../../../../src/acquisition/blocklist/blocklist.entity';
 import { BlocklistRepository } from '../../../../src/acquisition/blocklist/blocklist.repository';
@@ -7,6 +6,7 @@ import { DownloadFailedEvent, type GrabbedRelease } from '../../../../src/acquis
 import { AuthorQueryService } from '../../../../src/library/author/author-query.service';
 import { CustomFormatService } from '../../../../src/library/profile/custom-format/custom-format.service';
 import { NotFoundError } from '../../../../src/platform/common/errors/domain-errors';
+import { DomainEvents } from '../../../../src/platform/common/events/domain-events';
 import { createAuthor, ensureProfiles } from '../../../factories';
 import { Medium, newMediumService } from '../../medium';
 
@@ -72,7 +72,7 @@ describe('blocklist (medium)', () => {
     });
     await ensureProfiles(medium.dataSource);
     blocklist = medium.get(BlocklistService);
-    medium.get(EventEmitter2).on(BlocklistChangedEvent.NAME, () => changes++);
+    medium.get(DomainEvents).on(BlocklistChangedEvent.NAME, () => changes++);
   });
   afterAll(() => medium.close());
   beforeEach(async () => {
@@ -80,7 +80,7 @@ describe('blocklist (medium)', () => {
     changes = 0;
   });
 
-  const publish = (event: DownloadFailedEvent) => medium.get(EventEmitter2).emitAsync(DownloadFailedEvent.NAME, event);
+  const publish = (event: DownloadFailedEvent) => medium.get(DomainEvents).emitAsync(DownloadFailedEvent.NAME, event);
 
   it('a failed download is blocklisted for its author with the release details, sizes past 2^31 intact', async () => {
     const author = await createAuthor(medium.dataSource);
