@@ -1,34 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DomainEvents } from '../../platform/common/events/domain-events';
 import { readdir, unlink, utimes } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
-import { BookFileDeletedEvent } from '../../library/book-file/book-file.events';
-import { BookFileRepository } from '../../library/book-file/book-file.repository';
-import { BookFileService } from '../../library/book-file/book-file.service';
-import { qualityModel } from '../../acquisition/parser/quality-model';
+import { dirname, extname, join } from 'node:path';
 import { qualityById } from '../../library/profile/quality/quality';
 import { MediaManagementConfigService } from '../../platform/settings/media-management/media-management-config.service';
 import { exists, transferFile, type TransferMode } from '../organizer/disk-transfer';
-import { FileHistoryService } from '../organizer/file-history.service';
 import { FileNameBuilder } from '../organizer/file-name-builder.service';
-import { RecycleBinService } from '../organizer/recycle-bin.service';
 import { NamingContextRepository, toNamingContext } from '../organizer/naming-context.repository';
 import type { ImportDecision } from './import-decision.types';
-import { BookImportedEvent } from './import.events';
-
-export type ImportModeName = 'auto' | 'move' | 'copy';
-
-export interface ImportSource {
-  downloadId?: string;
-  downloadClient?: string;
-  /** Release title (`{Original Title}`, history `sourceTitle`). */
-  title?: string;
-  releaseGroup?: string | null;
-  indexer?: string | null;
-  /** Torrents keep seeding: `auto` copies or hard-links them; everything else is moved. */
-  protocol?: string;
-  mode: ImportModeName;
-}
+import type { ImportSource } from './import-source';
+import { ImportedFileRecorder } from './imported-file-recorder';
+import { UpgradedFileRetirer } from './upgraded-file-retirer';
 
 export interface ImportResult {
   decision: ImportDecision;
@@ -46,12 +27,9 @@ export class ImportApprovedService {
   constructor(
     private readonly names: FileNameBuilder,
     private readonly namingRows: NamingContextRepository,
-    private readonly bookFiles: BookFileService,
-    private readonly history: FileHistoryService,
     private readonly mediaManagement: MediaManagementConfigService,
-    private readonly events: DomainEvents,
-    private readonly recycleBin: RecycleBinService,
-    private readonly bookFileRows: BookFileRepository,
+    private readonly retirer: UpgradedFileRetirer,
+    private readonly recorder: ImportedFileRecorder,
   ) {}
 
   async import(decisions: ImportDecision[], source: ImportSource): Promise<ImportResult[]> {
@@ -100,7 +78,7 @@ export class ImportApprovedService {
     const replaced = book.files.filter((file) => file.mediaKind === kind && file.path !== decision.path);
     // A file being replaced that sits exactly where the new one goes must move out of the way first; the others
     // are retired only once the new file is in place.
-    for (const old of replaced.filter((file) => file.path === destination)) await this.retire(old);
+    for (const old of replaced.filter((file) => file.path === destination)) await this.retirer.retire(old);
     const mode = this.transferMode(source, config.copyUsingHardlinks);
     try {
       await transferFile(decision.path, destination, mode, config);
@@ -114,53 +92,14 @@ export class ImportApprovedService {
     }
     if (config.importExtraFiles)
       await this.importExtraFiles(decision.path, destination, mode, config.extraFileExtensions);
-    for (const old of replaced.filter((file) => file.path !== destination)) await this.retire(old);
-    const file = await this.bookFiles.create({
+    for (const old of replaced.filter((file) => file.path !== destination)) await this.retirer.retire(old);
+    const bookFileId = await this.recorder.record(decision, source, {
       path: destination,
-      size: decision.size,
       editionId: row.editionId,
-      qualityId: decision.qualityId,
-      sceneName: source.title ?? null,
-      releaseGroup: source.releaseGroup ?? null,
-      originalFilePath: decision.path,
-      mediaInfo: (decision.info.mediaInfo as Record<string, unknown> | undefined) ?? null,
-      part: decision.part,
-      partCount: decision.partCount,
+      bookTitle: row.editionTitle || book.bookTitle,
+      isUpgrade: replaced.length > 0,
     });
-    await this.history.record({
-      eventType: 'bookFileImported',
-      authorId: book.authorId,
-      bookId: book.bookId,
-      sourceTitle: source.title ?? basename(decision.path),
-      quality: qualityModel(decision.qualityId),
-      downloadId: source.downloadId,
-      data: {
-        droppedPath: decision.path,
-        importedPath: destination,
-        fileId: String(file.id),
-        downloadClient: source.downloadClient,
-        downloadClientName: source.downloadClient,
-        releaseGroup: source.releaseGroup ?? undefined,
-        indexer: source.indexer ?? undefined,
-        size: String(decision.size),
-      },
-    });
-    await this.events.emitAsync(
-      BookImportedEvent.NAME,
-      new BookImportedEvent({
-        authorId: book.authorId,
-        bookId: book.bookId,
-        bookFileId: file.id,
-        path: destination,
-        sourcePath: decision.path,
-        qualityId: decision.qualityId,
-        isUpgrade: replaced.length > 0,
-        downloadId: source.downloadId,
-        authorName: book.authorName,
-        bookTitle: row.editionTitle || book.bookTitle,
-      }),
-    );
-    return { decision, imported: true, path: destination, bookFileId: file.id };
+    return { decision, imported: true, path: destination, bookFileId };
   }
 
   /** `importExtraFiles`: files beside the book with one of `extraFileExtensions` follow it (same transfer mode). */
@@ -180,15 +119,5 @@ export class ImportApprovedService {
         this.logger.warn(`Extra file '${entry.name}' not imported: ${error.message}`),
       );
     }
-  }
-
-  /** An upgraded file goes to the recycle bin when one is configured, else it is deleted; its row goes. */
-  private async retire(file: { id: number; path: string }): Promise<void> {
-    await this.recycleBin.recycleOrDelete(file.path);
-    const owner = await this.bookFileRows.deleteReturningOwner(file.id);
-    this.events.emit(
-      BookFileDeletedEvent.NAME,
-      new BookFileDeletedEvent(file.id, owner.bookId, owner.authorId, file.path, 'upgrade'),
-    );
   }
 }

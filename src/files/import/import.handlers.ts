@@ -6,7 +6,8 @@ import {
 } from '../../platform/command/command-handler.decorator';
 import { BadRequestError } from '../../platform/common/errors/domain-errors';
 import { safePath } from '../filesystem/safe-path';
-import { ImportApprovedService, type ImportModeName } from './import-approved.service';
+import { ImportApprovedService } from './import-approved.service';
+import type { ImportModeName } from './import-source';
 import { ImportDecisionService, listMediaFiles } from './import-decision.service';
 import { isApproved } from './import-decision.types';
 import { type ManualImportFile, ManualImportService } from './manual-import.service';

@@ -8,13 +8,19 @@ import { ProfileModule } from '../../library/profile/profile.module';
 import { DownloadClientModule } from '../../integrations/download-client/download-client.module';
 import { RemotePathMappingModule } from '../../integrations/remote-path-mapping/remote-path-mapping.module';
 import { QueueModule } from '../../acquisition/queue/queue.module';
+import { CompletedDownloadListener } from './completed-download.listener';
 import { CompletedDownloadService } from './completed-download.service';
+import { DownloadFolderLocator } from './download-folder-locator';
 import { ImportApprovedService } from './import-approved.service';
 import { ImportCandidatesRepository } from './import-candidates.repository';
 import { ImportDecisionService } from './import-decision.service';
+import { ImportFailureRecorder } from './import-failure-recorder';
+import { ImportSuccessRecorder } from './import-success-recorder';
+import { ImportedFileRecorder } from './imported-file-recorder';
 import { DownloadedBooksScanHandler, ManualImportHandler } from './import.handlers';
 import { ManualImportController } from './manual-import.controller';
 import { ManualImportService } from './manual-import.service';
+import { UpgradedFileRetirer } from './upgraded-file-retirer';
 
 /** Importing files: completed-download handling, manual import, DownloadedBooksScan. */
 @Module({
@@ -33,8 +39,14 @@ import { ManualImportService } from './manual-import.service';
   providers: [
     ImportCandidatesRepository,
     ImportDecisionService,
+    UpgradedFileRetirer,
+    ImportedFileRecorder,
     ImportApprovedService,
+    DownloadFolderLocator,
+    ImportSuccessRecorder,
+    ImportFailureRecorder,
     CompletedDownloadService,
+    CompletedDownloadListener,
     ManualImportService,
     ManualImportHandler,
     DownloadedBooksScanHandler,
