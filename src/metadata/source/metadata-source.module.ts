@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthorModule } from '../../library/author/author.module';
+import { BookModule } from '../../library/book/book.module';
 import { MediaCoverModule } from './media-cover/media-cover.module';
 import { ProfileModule } from '../../library/profile/profile.module';
 import { SeriesModule } from '../../library/series/series.module';
@@ -15,12 +16,17 @@ import { BookInfoSource } from './book-info/book-info.source';
 import { ActiveMetadataSource } from './active-metadata-source';
 import { MetadataSourceProbeListener } from './metadata-source-probe.listener';
 import { MetadataEnricher } from './enrichment/metadata-enricher';
+import { AuthorCatalogueFetcher } from './refresh/author-catalogue-fetcher';
+import { AuthorRefreshAnnouncer } from './refresh/author-refresh-announcer';
+import { BookWorkFetcher } from './refresh/book-work-fetcher';
+import { CatalogueBooksWriter } from './refresh/catalogue-books-writer';
 import { CatalogueWriter } from './refresh/catalogue-writer';
 import { ChangedAuthorSelector } from './refresh/changed-authors';
 import { LibraryEventsListener } from './refresh/library-events.listener';
 import { NotReadyRetries } from './refresh/not-ready-retries';
 import { RefreshAuthorService } from './refresh/refresh-author.service';
 import { RefreshBookService } from './refresh/refresh-book.service';
+import { RefreshCovers } from './refresh/refresh-covers';
 import { SeriesDetailsFetcher } from './refresh/series-details';
 import {
   BulkRefreshAuthorHandler,
@@ -36,7 +42,7 @@ import {
  * would otherwise reach `GET /author/:id`.
  */
 @Module({
-  imports: [MetadataHttpModule, AuthorModule, ProfileModule, MediaCoverModule, SeriesModule],
+  imports: [MetadataHttpModule, AuthorModule, BookModule, ProfileModule, MediaCoverModule, SeriesModule],
   controllers: [AuthorLookupController, BookLookupController, SearchController],
   providers: [
     OpenLibrarySource,
@@ -47,9 +53,14 @@ import {
     MetadataEnricher,
     LibraryIndexRepository,
     LookupService,
+    CatalogueBooksWriter,
     CatalogueWriter,
+    AuthorCatalogueFetcher,
+    RefreshCovers,
+    AuthorRefreshAnnouncer,
     RefreshAuthorService,
     ChangedAuthorSelector,
+    BookWorkFetcher,
     RefreshBookService,
     SeriesDetailsFetcher,
     RefreshAuthorHandler,

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { BookCatalogueRepository } from '../../../library/book/book-catalogue.repository';
 import {
   CommandContext,
   CommandHandler,
@@ -117,10 +118,11 @@ export class RefreshBookHandler implements CommandHandlerInstance<{ bookId?: num
   constructor(
     private readonly refresher: RefreshBookService,
     private readonly retries: NotReadyRetries,
+    private readonly books: BookCatalogueRepository,
   ) {}
 
   async execute(body: { bookId?: number }, context: CommandContext): Promise<string> {
-    const ids = body.bookId ? [body.bookId] : await this.refresher.allBookIds();
+    const ids = body.bookId ? [body.bookId] : await this.books.allIds();
     return forEach(
       ids,
       'Refreshing book',

@@ -6,7 +6,7 @@ import {
   MetadataSource,
   MetadataSourceUnavailableError,
 } from '../metadata-source';
-import type { PlannedBook } from './catalogue-writer';
+import type { PlannedBook } from './catalogue-plan';
 import { seriesOfWork, seriesValues } from './work-series';
 
 /**
