@@ -67,7 +67,7 @@ describe('blocklist (medium)', () => {
           },
         ],
       ],
-      init: true, // registers the @OnEvent listener: the tests publish the event as the queue does
+      init: true, // registers the @OnDomainEvent listener: the tests publish the event as the queue does
       tables: ['blocklist', 'author', 'author_metadata'],
     });
     await ensureProfiles(medium.dataSource);
