@@ -1,25 +1,13 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { DomainEvents, OnDomainEvent } from '../common/events/domain-events';
+import { OnDomainEvent } from '../common/events/domain-events';
 import { ApplicationStoppingEvent } from '../common/lifecycle/application-stopping.event';
-import { InjectMetric } from '@willsoto/nestjs-prometheus';
-import type { Gauge, Histogram } from 'prom-client';
 import { EnvService } from '../env/env.service';
-import { CommandContext } from './command-handler.decorator';
-import { COMMAND_DURATION_METRIC, QUEUE_DEPTH_METRIC } from './command-metrics';
 import { CommandQueueService } from './command-queue.service';
-import { CommandRegistry } from './command-registry.service';
+import { CommandRunner } from './command-runner';
 import { CommandWorkerService } from './command-worker.service';
 import { CommandEntity } from './command.entity';
-import { CommandExecutedEvent, CommandUpdatedEvent } from './command.events';
-import { CommandStatus, CommandStatusName } from './command.enums';
 import { CommandRepository } from './command.repository';
-
-export class NoHandlerError extends Error {
-  constructor(name: string) {
-    super(`No handler is registered for command '${name}' in this version of Quire`);
-    this.name = 'NoHandlerError';
-  }
-}
+import { QueueDepthCollector } from './queue-depth-collector';
 
 /**
  * Runs queued commands: a polling loop per process (plus a wake-up on local enqueue), at most
@@ -36,21 +24,19 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
   private deadline?: number;
   private timers: NodeJS.Timeout[] = [];
   private unsubscribe?: () => void;
-  private readonly collector = () => this.collectDepth().catch(() => undefined);
+  private readonly isStopping = () => this.stopping;
 
   constructor(
     private readonly commands: CommandRepository,
     private readonly env: EnvService,
-    private readonly registry: CommandRegistry,
     private readonly queue: CommandQueueService,
     private readonly worker: CommandWorkerService,
-    private readonly events: DomainEvents,
-    @InjectMetric(QUEUE_DEPTH_METRIC) private readonly depth: Gauge<string>,
-    @InjectMetric(COMMAND_DURATION_METRIC) private readonly durations: Histogram<string>,
+    private readonly runner: CommandRunner,
+    private readonly depth: QueueDepthCollector,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    (this.depth as unknown as { collect?: () => Promise<void> }).collect = this.collector;
+    this.depth.attach(this.isStopping);
     await this.worker.register();
     this.unsubscribe = this.queue.onEnqueued(() => this.wake());
     const poll = setInterval(() => this.wake(), this.env.get('COMMAND_POLL_INTERVAL_MS'));
@@ -71,8 +57,7 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     this.unsubscribe?.();
-    const gauge = this.depth as unknown as { collect?: () => Promise<void> };
-    if (gauge.collect === this.collector) delete gauge.collect;
+    this.depth.detach();
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     if (this.running.size > 0) {
@@ -116,7 +101,7 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
         while (!this.stopping && this.running.size < this.env.get('COMMAND_CONCURRENCY')) {
           const command = await this.claimNext();
           if (!command) break;
-          const run: Promise<void> = this.execute(command).finally(() => {
+          const run: Promise<void> = this.runner.run(command, this.isStopping).finally(() => {
             this.running.delete(run);
             this.wake();
           });
@@ -131,11 +116,8 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
   }
 
   /** Claims the next queued command this process may run now (Readarr's exclusivity rules), if any. */
-  async claimNext(): Promise<CommandEntity | undefined> {
-    const started = await this.commands.claimNext(this.worker.id);
-    if (started)
-      this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(started.id, 'started', { ...started }));
-    return started;
+  claimNext(): Promise<CommandEntity | undefined> {
+    return this.runner.claimNext();
   }
 
   /**
@@ -158,49 +140,6 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
     }
   }
 
-  private async execute(command: CommandEntity): Promise<void> {
-    const registered = this.registry.get(command.name);
-    const started = Date.now();
-    const context: CommandContext = {
-      commandId: command.id,
-      trigger: command.trigger,
-      progress: (message: string) => this.progress(command, message),
-    };
-    let status: CommandStatusName = 'completed';
-    let message: string;
-    let exception: string | null = null;
-    try {
-      if (!registered) throw new NoHandlerError(command.name);
-      const returned = await registered.instance.execute(command.body, context);
-      message = returned || (command.body.completionMessage as string | undefined) || 'Completed';
-    } catch (error) {
-      status = 'failed';
-      message = error instanceof Error ? error.message : String(error);
-      exception = error instanceof NoHandlerError ? `${error.name}: ${error.message}` : errorText(error);
-      if (!(error instanceof NoHandlerError))
-        this.logger.warn(`Command ${command.name} (${command.id}) failed: ${message}`);
-    }
-    this.durations.observe({ name: command.name, status }, (Date.now() - started) / 1000);
-    try {
-      const recorded = await this.commands.finish(command.id, this.worker.id, { status, message, exception });
-      if (!recorded) return; // orphaned meanwhile by another process: its verdict stands
-      const finished = await this.commands.findById(command.id);
-      this.events.emit(CommandUpdatedEvent.NAME, new CommandUpdatedEvent(command.id, status, finished ?? undefined));
-      if (finished) await this.events.emitAsync(CommandExecutedEvent.NAME, new CommandExecutedEvent(finished));
-    } catch (error) {
-      if (!this.stopping) this.logger.error(`Recording the end of command ${command.id} failed: ${String(error)}`);
-    }
-  }
-
-  private async progress(command: CommandEntity, message: string): Promise<void> {
-    const changed = await this.commands.setProgress(command.id, message);
-    if (changed)
-      this.events.emit(
-        CommandUpdatedEvent.NAME,
-        new CommandUpdatedEvent(command.id, 'started', { ...command, message }),
-      );
-  }
-
   private async beat(): Promise<void> {
     try {
       await this.worker.heartbeat();
@@ -208,15 +147,4 @@ export class CommandExecutorService implements OnApplicationBootstrap, BeforeApp
       if (!this.stopping) this.logger.warn(`Command worker heartbeat failed: ${String(error)}`);
     }
   }
-
-  private async collectDepth(): Promise<void> {
-    if (!this.commands.connected || this.stopping) return;
-    const counts = await this.commands.countByStatus();
-    for (const status of CommandStatus.names) this.depth.set({ status }, counts.get(status) ?? 0);
-  }
-}
-
-function errorText(error: unknown): string {
-  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
-  return String(error);
 }

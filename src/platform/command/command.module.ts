@@ -10,9 +10,11 @@ import { commandMetricProviders } from './command-metrics';
 import { CommandQueueService } from './command-queue.service';
 import { CommandRegistry } from './command-registry.service';
 import { CommandRetentionService } from './command-retention.service';
+import { CommandRunner } from './command-runner';
 import { CommandWorkerEntity } from './command-worker.entity';
 import { CommandWorkerRepository } from './command-worker.repository';
 import { CommandWorkerService } from './command-worker.service';
+import { QueueDepthCollector } from './queue-depth-collector';
 import { HousekeepingHandler, MessagingCleanupHandler } from './handlers/housekeeping.handler';
 import { TestCommandHandler } from './handlers/test.handler';
 import { ScheduledTaskEntity } from './scheduled-task.entity';
@@ -40,6 +42,8 @@ import { TaskSchedulerService } from './task-scheduler.service';
     CommandRegistry,
     CommandQueueService,
     CommandWorkerService,
+    CommandRunner,
+    QueueDepthCollector,
     CommandExecutorService,
     CommandRetentionService,
     TaskSchedulerService,

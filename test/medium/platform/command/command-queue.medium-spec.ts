@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { getToken } from '@willsoto/nestjs-prometheus';
 import { CommandExecutorService } from '../../../../src/platform/command/command-executor.service';
+import { CommandRunner } from '../../../../src/platform/command/command-runner';
 import { CommandContext, CommandHandler } from '../../../../src/platform/command/command-handler.decorator';
 import { COMMAND_DURATION_METRIC, QUEUE_DEPTH_METRIC } from '../../../../src/platform/command/command-metrics';
 import { CommandQueueService } from '../../../../src/platform/command/command-queue.service';
@@ -12,6 +13,7 @@ import { CommandWorkerRepository } from '../../../../src/platform/command/comman
 import { CommandWorkerService } from '../../../../src/platform/command/command-worker.service';
 import { CommandEntity } from '../../../../src/platform/command/command.entity';
 import { CommandRepository } from '../../../../src/platform/command/command.repository';
+import { QueueDepthCollector } from '../../../../src/platform/command/queue-depth-collector';
 import { Medium, newMediumService } from '../../medium';
 
 /** What the handlers below saw, in order. */
@@ -64,6 +66,8 @@ describe('command queue and executor (medium)', () => {
         CommandRegistry,
         CommandQueueService,
         CommandWorkerService,
+        CommandRunner,
+        QueueDepthCollector,
         CommandExecutorService,
         CommandRetentionService,
         RefreshAuthorProbe,
