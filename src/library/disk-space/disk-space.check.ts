@@ -9,7 +9,7 @@ import {
   HealthCheckResult,
   healthResult,
   RegisterHealthCheck,
-} from '../../platform/system/health/health-check';
+} from '../../platform/common/health/health-check';
 
 const MB = 1024 * 1024;
 const APP_DATA_MINIMUM_MB = 100;

@@ -6,7 +6,7 @@ import {
   HealthCheckResult,
   healthResult,
   RegisterHealthCheck,
-} from '../../platform/system/health/health-check';
+} from '../../platform/common/health/health-check';
 
 /** Readarr's RootFolderCheck: every root folder must exist and be writable. */
 @RegisterHealthCheck()

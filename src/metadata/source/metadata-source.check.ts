@@ -4,7 +4,7 @@ import {
   HealthCheckResult,
   healthResult,
   RegisterHealthCheck,
-} from '../../platform/system/health/health-check';
+} from '../../platform/common/health/health-check';
 import { METADATA_SOURCE, MetadataSource, MetadataSourceUnavailableError } from './metadata-source';
 
 /** Warns when the metadata source cannot be reached or answers 5xx/429 (lookups, adds and refreshes fail then). */

@@ -1,4 +1,4 @@
-import type { HealthCheckResult } from './health-check';
+import type { HealthCheckResult } from '../../common/health/health-check';
 
 /** Every health check ran and the current issues are known (Readarr's HealthCheckCompleteEvent). */
 export class HealthCheckCompletedEvent {

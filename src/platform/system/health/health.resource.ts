@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { HealthCheckResultType } from './health-check';
+import { HealthCheckResultType } from '../../common/health/health-check';
 
 export class HealthResource {
   id?: number;

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { DomainEvents } from '../../common/events/domain-events';
 import { ConfigStore } from '../../database/config-store.service';
-import { HEALTH_CHECK, HealthCheck, HealthCheckResult, healthResult } from './health-check';
+import { HEALTH_CHECK, HealthCheck, HealthCheckResult, healthResult } from '../../common/health/health-check';
 import { HealthCheckCompletedEvent, HealthIssuesChangedEvent } from './health.events';
 
 const CHECK_TIMEOUT_MS = 15_000;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiKeyService } from '../../../auth/api-key.service';
-import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } from '../health-check';
+import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } from '../../../common/health/health-check';
 
 @RegisterHealthCheck()
 @Injectable()

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { EnvService } from '../../../env/env.service';
-import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } from '../health-check';
+import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } from '../../../common/health/health-check';
 
 /** DATA_DIR (database, logs, backups) must be writable: proven by writing and removing a probe file. */
 @RegisterHealthCheck()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseServer } from '../../../database/database-server';
-import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } from '../health-check';
+import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } from '../../../common/health/health-check';
 
 /** A migration this version knows but the database has not applied (e.g. another process downgraded it). */
 @RegisterHealthCheck()

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } from '../health-check';
+import { HealthCheck, HealthCheckResult, healthResult, RegisterHealthCheck } from '../../../common/health/health-check';
 import { ProviderHealthRepository } from './provider-health.repository';
 
 /** No indexer with RSS or search enabled (Readarr's IndexerRssCheck/IndexerSearchCheck), or indexers failing. */

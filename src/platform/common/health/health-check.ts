@@ -22,7 +22,7 @@
  *    new and resolved issues. A check that throws or takes longer than 15 s is reported as an error of its source.
  */
 import { SetMetadata } from '@nestjs/common';
-import { WireEnum } from '../../common/wire/wire-enum';
+import { WireEnum } from '../wire/wire-enum';
 
 export const HealthCheckResultType = new WireEnum({ ok: 0, notice: 1, warning: 2, error: 3 });
 export type HealthCheckType = keyof typeof HealthCheckResultType.values;
