@@ -4,6 +4,9 @@ import { In, Not, Repository } from 'typeorm';
 import { PendingRelease } from './pending-release.entity';
 import { TrackedDownload, type TrackedDownloadStateName } from './tracked-download.entity';
 
+/** First key of the advisory locks that serialise replacing one client's download id ('QD'). */
+const REPLACE_LOCK_NAMESPACE = 0x5144;
+
 /** The `tracked_download` and `pending_release` tables. */
 @Injectable()
 export class TrackedDownloadRepository {
@@ -12,20 +15,31 @@ export class TrackedDownloadRepository {
     @InjectRepository(PendingRelease) private readonly pending: Repository<PendingRelease>,
   ) {}
 
-  /** Removes the client's earlier download of that id (clients reuse ids; compared case-insensitively). */
-  async deleteByClientDownloadId(downloadClientId: number, downloadId: string): Promise<void> {
-    await this.downloads
-      .createQueryBuilder()
-      .delete()
-      .where('download_client_id = :downloadClientId AND upper(download_id) = upper(:downloadId)', {
-        downloadClientId,
-        downloadId,
-      })
-      .execute();
-  }
-
-  insert(download: Partial<TrackedDownload>): Promise<TrackedDownload> {
-    return this.downloads.save(this.downloads.create(download));
+  /**
+   * Inserts a download, replacing the client's earlier download of that id (clients reuse ids; compared
+   * case-insensitively). One transaction under an advisory lock on the client and id: replacements of one id that
+   * overlap (a grab and a refresh of the client's list) run one after the other, so the last one stays as if they
+   * had not overlapped, instead of failing on the unique index or answering a row the other one deleted.
+   */
+  replace(
+    download: Partial<TrackedDownload> & Pick<TrackedDownload, 'downloadClientId' | 'downloadId'>,
+  ): Promise<TrackedDownload> {
+    return this.downloads.manager.transaction(async (manager) => {
+      const key = { downloadClientId: download.downloadClientId, downloadId: download.downloadId };
+      await manager.query(`SELECT pg_advisory_xact_lock($1, hashtext($2 || ':' || upper($3)))`, [
+        REPLACE_LOCK_NAMESPACE,
+        key.downloadClientId,
+        key.downloadId,
+      ]);
+      await manager
+        .createQueryBuilder()
+        .delete()
+        .from(TrackedDownload)
+        .where('download_client_id = :downloadClientId AND upper(download_id) = upper(:downloadId)', key)
+        .execute();
+      const downloads = manager.getRepository(TrackedDownload);
+      return downloads.save(downloads.create(download));
+    });
   }
 
   save(download: TrackedDownload): Promise<TrackedDownload> {

@@ -33,8 +33,7 @@ export class TrackedDownloadService {
 
   /** Inserts (or, for a download id the client reused, replaces) a tracked download. */
   async create(input: NewTrackedDownload): Promise<TrackedDownload> {
-    await this.repository.deleteByClientDownloadId(input.downloadClientId, input.downloadId);
-    const created = await this.repository.insert({ state: 'downloading', status: 'ok', ...input });
+    const created = await this.repository.replace({ state: 'downloading', status: 'ok', ...input });
     this.changed([created.id]);
     return created;
   }

@@ -8,9 +8,6 @@ import { DelayProfileRepository } from '../../../src/library/profile/delay-profi
 import { ProfileModule } from '../../../src/library/profile/profile.module';
 import { ProfileSeeder } from '../../../src/library/profile/profile-seeder.service';
 import { QualityProfileRepository } from '../../../src/library/profile/quality-profile/quality-profile.repository';
-import { PendingRelease } from '../../../src/acquisition/queue/pending-release.entity';
-import { TrackedDownload } from '../../../src/acquisition/queue/tracked-download.entity';
-import { TrackedDownloadRepository } from '../../../src/acquisition/queue/tracked-download.repository';
 import { SeriesRepository } from '../../../src/library/series/series.repository';
 import { TransactionRunner } from '../../../src/platform/database/transaction';
 import { LogEntry } from '../../../src/platform/system/log/log-entry.entity';
@@ -31,12 +28,11 @@ describe('feature repositories (medium)', () => {
   beforeAll(async () => {
     medium = await newMediumService({
       imports: [ProfileModule],
-      entities: [BlocklistEntry, ImportListExclusion, TrackedDownload, PendingRelease, LogEntry],
+      entities: [BlocklistEntry, ImportListExclusion, LogEntry],
       providers: [
         BookFileRepository,
         BlocklistRepository,
         ImportListExclusionRepository,
-        TrackedDownloadRepository,
         SeriesRepository,
         LogRepository,
       ],
@@ -98,40 +94,6 @@ describe('feature repositories (medium)', () => {
     await transactions.run((tx) => files.deleteOfAuthor(tx, author.id));
     expect(await files.findRowsByAuthor(author.id)).toEqual([]);
     expect(await files.findRowsByIds([inside.id])).toEqual([]);
-  });
-
-  it('TrackedDownloadRepository: a reused download id replaces the old row; lookups by book and id ignore case', async () => {
-    const downloads = medium.get(TrackedDownloadRepository);
-    const [client] = await medium.sql<{ id: number }>(
-      `INSERT INTO provider_definition (kind, name, implementation, config_contract)
-       VALUES ('downloadClient', 'q', 'QBittorrent', 'QBittorrentSettings') RETURNING id`,
-    );
-    const author = await createAuthor(medium.dataSource);
-    const base = { downloadClientId: client.id, authorId: author.id, title: 'T', indexer: null, release: null };
-    const old = await downloads.insert({ ...base, downloadId: 'abc', bookIds: [1, 2], quality: QUALITY });
-    await downloads.deleteByClientDownloadId(client.id, 'ABC');
-    expect(await downloads.findById(old.id)).toBeNull();
-
-    const active = await downloads.insert({ ...base, downloadId: 'DEF', bookIds: [2, 3], quality: QUALITY });
-    await downloads.insert({ ...base, downloadId: 'ghi', bookIds: [3], quality: QUALITY, state: 'imported' });
-    expect((await downloads.findForBooks([3], ['downloading'])).map((d) => d.id)).toEqual([active.id]);
-    expect((await downloads.findByDownloadId('def')).map((d) => d.id)).toEqual([active.id]);
-    expect((await downloads.findNotIn(['imported'])).map((d) => d.id)).toEqual([active.id]);
-
-    const pending = await downloads.insertPending({
-      authorId: author.id,
-      bookIds: [5, 6],
-      title: 'P',
-      release: {} as never,
-      quality: QUALITY,
-      customFormatIds: [],
-      customFormatScore: 0,
-      reason: 'delay',
-      releaseAt: new Date(),
-    });
-    expect(await downloads.deletePendingForBooks([7])).toBe(0);
-    expect(await downloads.deletePendingForBooks([6])).toBe(1);
-    expect(await downloads.findPending([pending.id])).toEqual([]);
   });
 
   it('LogRepository: batches in, pages by level, trims by age and by count', async () => {

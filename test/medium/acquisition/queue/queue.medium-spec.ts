@@ -1,6 +1,5 @@
 import { DownloadFailedEvent } from '../../../../src/acquisition/queue/download.events';
 import { FailedDownloadListener } from '../../../../src/acquisition/queue/failed-download.listener';
-import { FailedDownloadListener } from '../../../../src/acquisition/queue/failed-download.listener';
 import { FailedDownloadService } from '../../../../src/acquisition/queue/failed-download.service';
 import { PendingRelease } from '../../../../src/acquisition/queue/pending-release.entity';
 import { QueueRemovalService } from '../../../../src/acquisition/queue/queue-removal.service';
@@ -142,6 +141,17 @@ describe('download queue (medium)', () => {
       [elsewhere.id, again.id].sort(),
     );
     expect(updates).toBe(3);
+  });
+
+  it('concurrent creates of one client download id end as if one after the other: the last one stays', async () => {
+    const created = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((title) => tracked.create(download({ downloadId: 'same', title }))),
+    );
+    const rows = await tracked.findByDownloadId('same');
+    expect(rows).toHaveLength(1);
+    // The survivor is one of the answers, and it is the newest of them.
+    expect(created.map((item) => item.id)).toContain(rows[0].id);
+    expect(rows[0].id).toBe(Math.max(...created.map((item) => item.id)));
   });
 
   it('downloads and pending releases share one id sequence, so a queue id names one item', async () => {
