@@ -5,6 +5,7 @@ import { BookModule } from '../../library/book/book.module';
 import { MediaFileModule } from '../../library/media-file/media-file.module';
 import { OrganizerModule } from '../organizer/organizer.module';
 import { ProfileModule } from '../../library/profile/profile.module';
+import { RecycleBinModule } from '../../library/recycle-bin/recycle-bin.module';
 import { DownloadClientModule } from '../../integrations/download-client/download-client.module';
 import { RemotePathMappingModule } from '../../integrations/remote-path-mapping/remote-path-mapping.module';
 import { QueueModule } from '../../acquisition/queue/queue.module';
@@ -31,6 +32,7 @@ import { UpgradedFileRetirer } from './upgraded-file-retirer';
     ProfileModule,
     MediaFileModule,
     OrganizerModule,
+    RecycleBinModule,
     QueueModule,
     DownloadClientModule,
     RemotePathMappingModule,

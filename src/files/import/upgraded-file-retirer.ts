@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BookFileDeletedEvent } from '../../library/book-file/book-file.events';
 import { BookFileRepository } from '../../library/book-file/book-file.repository';
 import { DomainEvents } from '../../platform/common/events/domain-events';
-import { RecycleBinService } from '../organizer/recycle-bin.service';
+import { RecycleBinService } from '../../library/recycle-bin/recycle-bin.service';
 
 /** A file an import upgrades goes to the recycle bin when one is configured, else it is deleted; its row goes. */
 @Injectable()
@@ -14,7 +14,7 @@ export class UpgradedFileRetirer {
   ) {}
 
   async retire(file: { id: number; path: string }): Promise<void> {
-    await this.recycleBin.recycleOrDelete(file.path);
+    await this.recycleBin.deleteFile(file.path);
     const owner = await this.bookFileRows.deleteReturningOwner(file.id);
     this.events.emit(
       BookFileDeletedEvent.NAME,

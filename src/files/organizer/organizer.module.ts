@@ -7,7 +7,6 @@ import { FileNameBuilder } from './file-name-builder.service';
 import { NamingConfigController } from './naming-config.controller';
 import { NamingContextRepository } from './naming-context.repository';
 import { OrganizerController } from './organizer.controller';
-import { CleanUpRecycleBinHandler, RecycleBinService } from './recycle-bin.service';
 import { RenameAuthorHandler, RenameFilesHandler } from './rename.handlers';
 import { RenameService } from './rename.service';
 import { RetagAuthorHandler, RetagFilesHandler } from './retag.handlers';
@@ -27,9 +26,7 @@ import { RetagService } from './retag.service';
     RenameAuthorHandler,
     RetagFilesHandler,
     RetagAuthorHandler,
-    RecycleBinService,
-    CleanUpRecycleBinHandler,
   ],
-  exports: [NamingContextRepository, FileNameBuilder, FileHistoryService, RecycleBinService],
+  exports: [NamingContextRepository, FileNameBuilder, FileHistoryService],
 })
 export class OrganizerModule {}

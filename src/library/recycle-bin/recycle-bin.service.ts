@@ -1,15 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { mkdir, rm, stat, utimes } from 'node:fs/promises';
+import { basename, join, normalize } from 'node:path';
 import { OnDomainEvent } from '../../platform/common/events/domain-events';
-import { opendir, rm, stat, utimes } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { CommandHandler, type CommandHandlerInstance } from '../../platform/command/command-handler.decorator';
+import { ConflictError } from '../../platform/common/errors/domain-errors';
 import { HousekeepingEvent } from '../../platform/command/handlers/housekeeping.event';
 import { MediaManagementConfigService } from '../../platform/settings/media-management/media-management-config.service';
-import { exists, transferFile } from './disk-transfer';
+import { diskReason, filesUnder, freeFileName, moveFile, moveFolder, removeEmptySubfolders } from './disk-moves';
 
 /**
- * The media-management recycle bin: replaced or deleted files are moved there (stamped with the time they
- * arrived) and removed after `recycleBinCleanupDays` (0 keeps them) by CleanUpRecycleBin and daily Housekeeping.
+ * The media-management recycle bin. A deleted file goes to `<recycleBin>/<subfolder>/<name>` (a clash gets `_2`,
+ * `_3`…), a deleted folder to `<recycleBin>/<its name>`; everything that arrives is stamped with the time it
+ * arrived, and files older than `recycleBinCleanupDays` (0 keeps them) go at CleanUpRecycleBin and Housekeeping.
+ * Without a bin, deletes are permanent. When the bin cannot take a file, the delete fails and the file stays.
  */
 @Injectable()
 export class RecycleBinService {
@@ -17,41 +19,64 @@ export class RecycleBinService {
 
   constructor(private readonly mediaManagement: MediaManagementConfigService) {}
 
-  /** Moves the file into the bin when one is configured (answers true), else deletes it (false). */
-  async recycleOrDelete(path: string): Promise<boolean> {
-    const { recycleBin } = await this.mediaManagement.load();
-    if (!recycleBin) {
+  /** Moves the file into the bin (under `subfolder`) when one is configured, else deletes it. */
+  async deleteFile(path: string, subfolder = ''): Promise<void> {
+    const bin = await this.bin();
+    if (!bin) {
       await rm(path, { force: true });
-      return false;
+      this.logger.log(`Recycle bin not configured: deleted '${path}' permanently`);
+      return;
     }
-    let target = join(recycleBin, basename(path));
-    if (await exists(target)) target = join(recycleBin, `${Date.now()}-${basename(path)}`);
-    if (await exists(path)) {
-      await transferFile(path, target, 'move');
-      const now = new Date();
-      await utimes(target, now, now).catch(() => undefined);
+    const folder = join(bin, safeSubfolder(subfolder));
+    let destination = '';
+    try {
+      await mkdir(folder, { recursive: true });
+      destination = await freeFileName(folder, basename(path));
+      await moveFile(path, destination);
+    } catch (error) {
+      this.logger.warn(`Could not move '${path}' to the recycle bin '${destination || folder}': ${diskReason(error)}`);
+      throw new ConflictError(`Unable to move '${basename(path)}' to the recycle bin: ${diskReason(error)}`);
     }
-    return true;
+    await stamp(destination);
+    this.logger.log(`Moved '${path}' to the recycle bin`);
   }
 
-  /** Removes entries older than the configured number of days; answers how many. */
+  /** Moves the folder into the bin, merging with a folder of the same name already there, else deletes it. */
+  async deleteFolder(path: string): Promise<void> {
+    const bin = await this.bin();
+    if (!bin) {
+      await rm(path, { recursive: true, force: true });
+      this.logger.log(`Recycle bin not configured: deleted folder '${path}' permanently`);
+      return;
+    }
+    const destination = join(bin, basename(path));
+    try {
+      await moveFolder(path, destination);
+    } catch (error) {
+      this.logger.warn(`Could not move folder '${path}' to the recycle bin: ${diskReason(error)}`);
+      throw new ConflictError(`Unable to move the folder '${basename(path)}' to the recycle bin: ${diskReason(error)}`);
+    }
+    await stamp(destination);
+    for await (const file of filesUnder(destination)) await stamp(file);
+    this.logger.log(`Moved folder '${path}' to the recycle bin`);
+  }
+
+  /** Removes files older than the configured number of days, then the folders left empty; answers how many files. */
   async cleanUp(now = new Date()): Promise<number> {
     const { recycleBin, recycleBinCleanupDays } = await this.mediaManagement.load();
     if (!recycleBin || recycleBinCleanupDays <= 0) return 0;
     const cutoff = now.getTime() - recycleBinCleanupDays * 86_400_000;
-    const dir = await opendir(recycleBin).catch(() => null);
-    if (!dir) return 0;
     let removed = 0;
-    for await (const entry of dir) {
-      const path = join(recycleBin, entry.name);
-      const info = await stat(path).catch(() => null);
-      if (info && info.mtime.getTime() < cutoff) {
-        await rm(path, { recursive: true, force: true });
+    for await (const file of filesUnder(recycleBin)) {
+      const info = await stat(file).catch(() => null);
+      if (info && info.mtime.getTime() <= cutoff) {
+        await rm(file, { force: true });
         removed++;
       }
     }
+    await removeEmptySubfolders(recycleBin);
     if (removed)
-      this.logger.log(`Removed ${removed} entries older than ${recycleBinCleanupDays} days from the recycle bin`);
+      this.logger.log(`Removed ${removed} files older than ${recycleBinCleanupDays} days from the recycle bin`);
     return removed;
   }
 
@@ -59,14 +84,32 @@ export class RecycleBinService {
   async onHousekeeping(): Promise<void> {
     await this.cleanUp().catch((error: Error) => this.logger.warn(`Recycle bin cleanup failed: ${error.message}`));
   }
+
+  /**
+   * The configured bin, which must exist: a bin on an unmounted disk must not be silently recreated on the
+   * system disk, so a missing bin fails the delete instead.
+   */
+  private async bin(): Promise<string | null> {
+    const { recycleBin } = await this.mediaManagement.load();
+    if (!recycleBin) return null;
+    const info = await stat(recycleBin).catch(() => null);
+    if (!info?.isDirectory()) {
+      this.logger.warn(`The recycle bin '${recycleBin}' does not exist or is not a folder`);
+      throw new ConflictError('Unable to move to the recycle bin: the recycle bin folder does not exist');
+    }
+    return recycleBin;
+  }
 }
 
-@Injectable()
-@CommandHandler('CleanUpRecycleBin', { diskAccess: true })
-export class CleanUpRecycleBinHandler implements CommandHandlerInstance {
-  constructor(private readonly recycleBin: RecycleBinService) {}
+/** A relative subfolder that cannot climb out of the bin. */
+function safeSubfolder(subfolder: string): string {
+  return normalize(subfolder)
+    .split('/')
+    .filter((part) => part && part !== '.' && part !== '..')
+    .join('/');
+}
 
-  async execute(): Promise<string> {
-    return `Removed ${await this.recycleBin.cleanUp()} entries from the recycle bin`;
-  }
+async function stamp(path: string): Promise<void> {
+  const now = new Date();
+  await utimes(path, now, now).catch(() => undefined);
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { CompletedDownloadService } from '../../../../src/files/import/completed-download.service';
 import { BookImportedEvent } from '../../../../src/files/import/import.events';
-import { RecycleBinService } from '../../../../src/files/organizer/recycle-bin.service';
+import { RecycleBinService } from '../../../../src/library/recycle-bin/recycle-bin.service';
 import { TrackedDownloadService } from '../../../../src/acquisition/queue/tracked-download.service';
 import { qualityModel } from '../../../../src/acquisition/parser/quality-model';
 import { DomainEvents } from '../../../../src/platform/common/events/domain-events';
