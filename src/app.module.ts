@@ -37,6 +37,7 @@ import { QueueModule } from './acquisition/queue/queue.module';
 import { ReleaseProfileModule } from './acquisition/release-profile/release-profile.module';
 import { SearchModule } from './acquisition/search/search.module';
 import { DiskScanModule } from './files/disk-scan/disk-scan.module';
+import { LibraryWatchModule } from './files/library-watch/library-watch.module';
 import { FilesystemModule } from './files/filesystem/filesystem.module';
 import { ImportModule } from './files/import/import.module';
 import { MediaFileModule } from './library/media-file/media-file.module';
@@ -85,6 +86,7 @@ const FEATURE_MODULES = [
   OrganizerModule,
   ImportModule,
   DiskScanModule,
+  LibraryWatchModule,
   FilesystemModule,
   // notifications: the hub, the connections, the library's events as messages.
   NotificationModule,

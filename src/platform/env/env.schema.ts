@@ -63,6 +63,13 @@ export class EnvSchema {
   @Max(60000, { message: 'must be an integer between 10 and 60000' })
   COMMAND_POLL_INTERVAL_MS: number = 1000;
 
+  /** How long the library watcher waits for the disk to go quiet before it rescans the changed author folders. */
+  @Transform(toInt)
+  @IsInt({ message: 'must be an integer between 100 and 300000' })
+  @Min(100, { message: 'must be an integer between 100 and 300000' })
+  @Max(300_000, { message: 'must be an integer between 100 and 300000' })
+  LIBRARY_WATCH_DEBOUNCE_MS: number = 5000;
+
   /** Open live-push (SignalR) connections per process; one more is refused with 503. */
   @Transform(toInt)
   @IsInt({ message: 'must be an integer between 1 and 100000' })

@@ -2,17 +2,34 @@ import { Injectable } from '@nestjs/common';
 import { access, constants, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { failure, ValidationError, ValidationFailure } from '../../common/errors/domain-errors';
+import { DomainEvents } from '../../common/events/domain-events';
+import { ConfigStore } from '../../database/config-store.service';
 import { ConfigSectionService } from '../config-section.service';
 import {
   MEDIA_MANAGEMENT_CONFIG_DEFAULTS,
   MEDIA_MANAGEMENT_CONFIG_KEY,
   MediaManagementConfig,
 } from './media-management-config';
+import { MediaManagementConfigSavedEvent } from './media-management-config.events';
+import { MEDIA_MANAGEMENT_CONFIG_INVENTORY } from '../settings.inventory';
 
 @Injectable()
 export class MediaManagementConfigService extends ConfigSectionService<MediaManagementConfig> {
   protected readonly key = MEDIA_MANAGEMENT_CONFIG_KEY;
   protected readonly defaults = MEDIA_MANAGEMENT_CONFIG_DEFAULTS;
+  protected readonly inventory = MEDIA_MANAGEMENT_CONFIG_INVENTORY;
+
+  constructor(
+    store: ConfigStore,
+    private readonly events: DomainEvents,
+  ) {
+    super(store);
+  }
+
+  /** The library watcher starts or stops at once when `watchLibraryForChanges` changes. */
+  protected afterUpdate(next: MediaManagementConfig): void {
+    this.events.emit(MediaManagementConfigSavedEvent.NAME, new MediaManagementConfigSavedEvent(next));
+  }
 
   protected async validate(next: MediaManagementConfig): Promise<void> {
     const failures: ValidationFailure[] = [];
