@@ -1,10 +1,17 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { AddressInfo, createServer, Server, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { decodeHeaderValue } from '../../src/notifications/hub/text/utf8';
 
 export interface ReceivedMail {
   envelopeFrom: string;
+  /** Every RCPT TO of the session (To, Cc and Bcc recipients alike), apart from what the headers name. */
   envelopeTo: string[];
+  /** The session was encrypted (STARTTLS) when the message was sent. */
+  secure: boolean;
   /** Authenticated user, if the client logged in. */
   user?: string;
   headers: Record<string, string>;
@@ -17,7 +24,30 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** An SMTP relay on 127.0.0.1 (the `smtp-server` package), keeping every message it accepts. */
+/** A throwaway self-signed certificate for CN=localhost (the `openssl` command line), as PEM. */
+export function selfSignedCertificate(): { key: string; cert: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-smtp-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost'].concat([
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ]),
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * An SMTP relay on 127.0.0.1 (the `smtp-server` package), keeping every message it accepts. Plain text only by
+ * default; with `tls` (a key and certificate) it also offers STARTTLS.
+ */
 export class FakeSmtp {
   readonly messages: ReceivedMail[] = [];
   /** When set, RCPT TO is answered with this code (e.g. 451 transient, 550 permanent). */
@@ -26,12 +56,14 @@ export class FakeSmtp {
   private server?: SMTPServer;
   port = 0;
 
+  constructor(private readonly tls?: { key: string; cert: string }) {}
+
   async start(): Promise<this> {
     this.server = new SMTPServer({
       authOptional: true,
-      // AUTH over plain TCP (tests have no TLS), so `credentials` can be checked; unauthenticated mail still passes.
+      // AUTH over plain TCP too, so `credentials` can be checked; unauthenticated mail still passes.
       allowInsecureAuth: true,
-      disabledCommands: ['STARTTLS'],
+      ...(this.tls ? { key: this.tls.key, cert: this.tls.cert } : { disabledCommands: ['STARTTLS'] }),
       logger: false,
       onAuth: (auth, _session, callback) => {
         if (
@@ -60,6 +92,7 @@ export class FakeSmtp {
           this.messages.push({
             envelopeFrom: mailFrom ? mailFrom.address : '',
             envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            secure: session.secure,
             user: session.user as string | undefined,
             raw,
             ...parsed,

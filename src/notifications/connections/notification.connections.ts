@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ValidationFailure } from '../../platform/common/errors/domain-errors';
 import { EnvService } from '../../platform/env/env.service';
 import { NotificationChannel } from '../hub/channels/channel';
@@ -135,11 +135,16 @@ export class EmailConnection implements NotificationConnection<EmailSettings> {
     settings: EmailSettings,
   };
   readonly supports = ALL;
+  private readonly logger = new Logger(EmailConnection.name);
 
   constructor(private readonly channel: EmailChannel) {}
 
-  test(settings: EmailSettings): Promise<ValidationFailure[]> {
-    return sendTest(this, settings, 'server');
+  /** A failed test is also logged, as Readarr does, so the reason stays visible after the dialog is closed. */
+  async test(settings: EmailSettings): Promise<ValidationFailure[]> {
+    const failures = await sendTest(this, settings, 'server');
+    for (const failure of failures)
+      this.logger.warn(`Test email via ${settings.server} failed: ${failure.errorMessage}`);
+    return failures;
   }
 
   targets(settings: EmailSettings): ConnectionTarget[] {
@@ -149,9 +154,13 @@ export class EmailConnection implements NotificationConnection<EmailSettings> {
         settings: {
           host: settings.server,
           port: settings.port,
-          secure: settings.requireEncryption && settings.port === 465,
+          // Port 465 is implicit TLS whether or not encryption is required; elsewhere it is STARTTLS.
+          secure: settings.port === 465,
+          requireTls: settings.requireEncryption,
           from: settings.from,
-          to: [...settings.to, ...settings.cc, ...settings.bcc].join(','),
+          to: settings.to.join(','),
+          cc: settings.cc.join(','),
+          bcc: settings.bcc.join(','),
           user: settings.username || undefined,
           password: settings.password || undefined,
         },

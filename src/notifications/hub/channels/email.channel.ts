@@ -3,11 +3,13 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { HostConfigService } from '../../../platform/auth/host-config/host-config.service';
 import { EnvService } from '../../../platform/env/env.service';
 import { ChannelMessage } from '../notification.types';
 import { markdownToHtml, markdownToText } from '../text/markdown';
 import { truncateChars } from '../text/utf8';
 import { ChannelSendError, ChannelSendOutcome, NotificationChannel, withDeadline } from './channel';
+import { verifiesRelayCertificate } from './smtp-certificate';
 
 export interface EmailSettings {
   host: string;
@@ -17,6 +19,15 @@ export interface EmailSettings {
   from: string;
   /** One address or a comma-separated list. */
   to: string;
+  /** Comma-separated; named in the Cc header, so every recipient sees them. */
+  cc?: string;
+  /** Comma-separated; given to the relay in the envelope only, never in a header, so no recipient sees them. */
+  bcc?: string;
+  /**
+   * Never send in the clear: implicit TLS on port 465, otherwise STARTTLS, which must be offered and succeed
+   * (without it, STARTTLS is used when the relay offers it and the mail goes unencrypted when it does not).
+   */
+  requireTls?: boolean;
   user?: string;
   password?: string;
   /** Deadline for one send attempt (15 s by default: the first attempt runs before POST /notify answers). */
@@ -50,12 +61,15 @@ export function messageIdFor(wireId: string, from: string): string {
  * nodemailer's own defaults (2 min connect, 30 s greeting, 10 min socket) are far too long; these are
  * capped again by the send deadline so a short deadline also shortens them.
  */
-export function smtpTransportOptions(settings: EmailSettings): SMTPTransport.Options {
+export function smtpTransportOptions(settings: EmailSettings, verifyCertificate = true): SMTPTransport.Options {
   const deadline = settings.timeoutMs ?? EMAIL_TIMEOUT_MS;
+  const secure = settings.secure ?? settings.port === 465;
   return {
     host: settings.host,
     port: settings.port,
-    secure: settings.secure ?? settings.port === 465,
+    secure,
+    requireTLS: Boolean(settings.requireTls) && !secure,
+    tls: { rejectUnauthorized: verifyCertificate },
     auth: settings.user ? { user: settings.user, pass: settings.password ?? '' } : undefined,
     connectionTimeout: Math.min(5_000, deadline),
     greetingTimeout: Math.min(5_000, deadline),
@@ -81,6 +95,9 @@ export function classifySmtpError(error: unknown): ChannelSendError {
   if (error instanceof ChannelSendError) return error;
   const err = error as Error & { code?: string; responseCode?: number; response?: string };
   const detail = (err.response ?? err.message ?? String(error)).replace(/\s+/g, ' ').slice(0, 200);
+  // The relay's answer alone ("500 command not recognized") would not say that it was encryption that failed.
+  if (err.code === 'ETLS')
+    return new ChannelSendError(`TLS could not be started, so nothing was sent: ${err.message}: ${detail}`, false);
   if (typeof err.responseCode === 'number') {
     return new ChannelSendError(`SMTP ${err.responseCode}: ${detail}`, err.responseCode < 500, err.responseCode);
   }
@@ -100,6 +117,7 @@ export class EmailChannel implements NotificationChannel<EmailSettings>, OnModul
   constructor(
     private readonly env: EnvService,
     private readonly mailer: MailerService,
+    private readonly hostConfig: HostConfigService,
   ) {}
 
   defaultSettings(): EmailSettings {
@@ -115,7 +133,7 @@ export class EmailChannel implements NotificationChannel<EmailSettings>, OnModul
   }
 
   missingSetting(settings: EmailSettings): keyof EmailSettings | undefined {
-    if (!settings.to) return 'to';
+    if (!settings.to && !settings.cc && !settings.bcc) return 'to';
     if (!settings.host) return 'host';
     if (!settings.from) return 'from';
     return undefined;
@@ -132,7 +150,7 @@ export class EmailChannel implements NotificationChannel<EmailSettings>, OnModul
   }
 
   async send(message: ChannelMessage, settings: EmailSettings): Promise<ChannelSendOutcome> {
-    const transporterName = this.transporterFor(settings);
+    const transporterName = await this.transporterFor(settings);
     const deadline = settings.timeoutMs ?? EMAIL_TIMEOUT_MS;
     for (const attachment of settings.attachments ?? []) {
       const info = await stat(attachment.path).catch(() => undefined);
@@ -143,7 +161,10 @@ export class EmailChannel implements NotificationChannel<EmailSettings>, OnModul
         this.mailer.sendMail({
           transporterName,
           from: settings.from,
-          to: settings.to,
+          to: settings.to || undefined,
+          cc: settings.cc || undefined,
+          // nodemailer puts Bcc addresses in the envelope and leaves the header out.
+          bcc: settings.bcc || undefined,
           subject: truncateChars(message.title, EMAIL_MAX_SUBJECT_CHARS),
           // The same Message-ID on every attempt: a mail client shows a resent notification once.
           messageId: message.wireId ? messageIdFor(message.wireId, settings.from) : undefined,
@@ -168,8 +189,12 @@ export class EmailChannel implements NotificationChannel<EmailSettings>, OnModul
     for (const name of this.transporters.splice(0)) this.mailer.removeTransporter(name);
   }
 
-  private transporterFor(settings: EmailSettings): string {
-    const options = smtpTransportOptions(settings);
+  private async transporterFor(settings: EmailSettings): Promise<string> {
+    const { certificateValidation } = await this.hostConfig.load();
+    const options = smtpTransportOptions(
+      settings,
+      await verifiesRelayCertificate(settings.host, certificateValidation),
+    );
     const name = `quire-${createHash('sha256').update(JSON.stringify(options)).digest('hex').slice(0, 16)}`;
     if (!this.transporters.includes(name)) {
       this.mailer.addTransporter(name, options);
