@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BookFileModule } from '../../library/book-file/book-file.module';
 import { ImportModule } from '../import/import.module';
+import { RecycleBinModule } from '../../library/recycle-bin/recycle-bin.module';
 import { RootFolderModule } from '../../library/root-folder/root-folder.module';
 import { DiskScanRepository } from './disk-scan.repository';
 import { DiskScanService } from './disk-scan.service';
@@ -8,7 +9,7 @@ import { RescanFoldersHandler } from './rescan-folders.handler';
 
 /** RescanFolders: the library's files on disk ↔ the book_file table. */
 @Module({
-  imports: [BookFileModule, ImportModule, RootFolderModule],
+  imports: [BookFileModule, ImportModule, RootFolderModule, RecycleBinModule],
   providers: [DiskScanRepository, DiskScanService, RescanFoldersHandler],
   exports: [DiskScanService],
 })

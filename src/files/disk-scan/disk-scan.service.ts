@@ -6,7 +6,8 @@ import { ImportDecisionService } from '../import/import-decision.service';
 import { isMediaFile, qualityFromPath } from '../../library/media-file/media-extensions';
 import { qualityById, QUALITY_IDS } from '../../library/profile/quality/quality';
 import { MediaManagementConfigService } from '../../platform/settings/media-management/media-management-config.service';
-import { DiskScanRepository } from './disk-scan.repository';
+import { MediaFileDeletionService } from '../../library/recycle-bin/media-file-deletion.service';
+import { DiskScanRepository, type ScannedAuthor } from './disk-scan.repository';
 
 export const SCAN_BATCH = 500;
 export const PROGRESS_EVERY = 1000;
@@ -37,7 +38,8 @@ async function* walk(folder: string, skip: (path: string) => boolean): AsyncGene
 /**
  * RescanFolders: walks folders streaming, upserts files in batches (new ones unmapped, then matched to a book
  * when they sit in an author's folder), removes rows of files that are gone — never for a folder that is
- * missing or unreadable (an unmounted disk must not empty the library).
+ * missing or unreadable (an unmounted disk must not empty the library) — and, with `deleteEmptyFolders`, the
+ * author and book folders those files left empty.
  */
 @Injectable()
 export class DiskScanService {
@@ -48,6 +50,7 @@ export class DiskScanService {
     private readonly bookFiles: BookFileRepository,
     private readonly decisions: ImportDecisionService,
     private readonly mediaManagement: MediaManagementConfigService,
+    private readonly deletion: MediaFileDeletionService,
   ) {}
 
   async scan(folders: string[], progress: (message: string) => Promise<void>): Promise<ScanCounts> {
@@ -94,32 +97,40 @@ export class DiskScanService {
         if (counts.files % PROGRESS_EVERY === 0) await progress(`Scanned ${counts.files} files in ${folder}`);
       }
       await flush();
-      counts.removed += await this.removeMissing(folder);
+      counts.removed += await this.removeMissing(folder, authors);
     }
     return counts;
   }
 
   /** Deletes rows under `folder` whose file no longer exists, checking SCAN_BATCH rows at a time. */
-  private async removeMissing(folder: string): Promise<number> {
+  private async removeMissing(folder: string, authors: ScannedAuthor[]): Promise<number> {
     let removed = 0;
     let afterId = 0;
     for (;;) {
       const rows = await this.bookFiles.findUnder(folder, afterId, SCAN_BATCH);
       if (rows.length === 0) return removed;
       afterId = rows[rows.length - 1].id;
-      const missing: number[] = [];
-      for (const row of rows) if (!(await stat(row.path).catch(() => null))) missing.push(row.id);
-      await this.bookFiles.deleteByIds(missing);
+      const missing: { id: number; path: string }[] = [];
+      for (const row of rows) if (!(await stat(row.path).catch(() => null))) missing.push(row);
+      await this.bookFiles.deleteByIds(missing.map((row) => row.id));
       removed += missing.length;
+      for (const row of missing) {
+        const author = ownerOf(row.path, authors);
+        await this.deletion.removeEmptyFolders({
+          path: row.path,
+          authorPath: author?.path ?? null,
+          rootFolderPath: author?.rootFolderPath ?? null,
+        });
+      }
     }
   }
 
   /** New files inside an author's folder are matched to that author's books (tags, then names). */
-  private async mapNew(inserted: { id: number; path: string }[], authors: { id: number; path: string }[]) {
+  private async mapNew(inserted: { id: number; path: string }[], authors: ScannedAuthor[]) {
     let mapped = 0;
     const byAuthor = new Map<number, { id: number; path: string }[]>();
     for (const row of inserted) {
-      const author = authors.find((a) => row.path.startsWith(`${a.path.replace(/\/+$/, '')}/`));
+      const author = ownerOf(row.path, authors);
       if (author) byAuthor.set(author.id, [...(byAuthor.get(author.id) ?? []), row]);
     }
     for (const [authorId, rows] of byAuthor) {
@@ -137,4 +148,8 @@ export class DiskScanService {
     }
     return mapped;
   }
+}
+
+function ownerOf(path: string, authors: ScannedAuthor[]): ScannedAuthor | undefined {
+  return authors.find((author) => path.startsWith(`${author.path.replace(/\/+$/, '')}/`));
 }

@@ -19,6 +19,7 @@ import { AuthorCommandService } from './author-command.service';
 import { AuthorQueryService } from './author-query.service';
 import { AuthorValidator } from './author-validator.service';
 import { MoveAuthorService } from './move-author.service';
+import { RecycleBinModule } from '../recycle-bin/recycle-bin.module';
 import { RootFolderModule } from '../root-folder/root-folder.module';
 import { AuthorMetadata } from './author-metadata.entity';
 import { CatalogueIdentityCheckHook } from './catalogue-identity-check';
@@ -38,6 +39,7 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
     ImportListExclusionModule,
     LibraryCacheModule,
     RootFolderModule,
+    RecycleBinModule,
   ],
   controllers: [AuthorController],
   providers: [

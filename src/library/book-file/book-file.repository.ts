@@ -24,6 +24,24 @@ const ROW_SELECT = `
   LEFT JOIN book b ON b.id = e.book_id
   LEFT JOIN author a ON a.id = b.author_id`;
 
+/** A file row with what a delete needs: its owners and the author's folders (null when unmapped). */
+export interface BookFileDeletionTarget {
+  id: number;
+  path: string;
+  bookId: number | null;
+  authorId: number | null;
+  authorPath: string | null;
+  rootFolderPath: string | null;
+}
+
+const TARGET_SELECT = `
+  SELECT f.id AS "id", f.path AS "path", e.book_id AS "bookId", b.author_id AS "authorId",
+    a.path AS "authorPath", a.root_folder_path AS "rootFolderPath"
+  FROM book_file f
+  LEFT JOIN edition e ON e.id = f.edition_id
+  LEFT JOIN book b ON b.id = e.book_id
+  LEFT JOIN author a ON a.id = b.author_id`;
+
 /**
  * Table `book_file`: file rows projected with their book, author and profile, and every write to the table —
  * the importer's, the rescan's, and the author's and book's when they move or go.
@@ -50,6 +68,14 @@ export class BookFileRepository {
 
   findRowsByBooks(bookIds: number[]): Promise<BookFileRow[]> {
     return this.rows('e.book_id = ANY($1::int[])', [bookIds]);
+  }
+
+  findDeletionTargets(ids: number[]): Promise<BookFileDeletionTarget[]> {
+    return this.dataSource.query(`${TARGET_SELECT} WHERE f.id = ANY($1::int[]) ORDER BY f.id`, [ids]);
+  }
+
+  findDeletionTargetsOfBook(bookId: number): Promise<BookFileDeletionTarget[]> {
+    return this.dataSource.query(`${TARGET_SELECT} WHERE e.book_id = $1 ORDER BY f.id`, [bookId]);
   }
 
   /** Files matched to no edition (found on disk, not identified). */

@@ -1,13 +1,13 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DomainEvents } from '../../platform/common/events/domain-events';
-import { rm } from 'node:fs/promises';
 import { BadRequestError, NotFoundError, ValidationError } from '../../platform/common/errors/domain-errors';
 import { qualityById } from '../profile/quality/quality';
+import { MediaFileDeletionService } from '../recycle-bin/media-file-deletion.service';
 import { QualityProfileService } from '../profile/quality-profile/quality-profile.service';
 import { BookFile, type MediaKind, type RevisionValue } from './book-file.entity';
 import { BookFileDeletedEvent } from './book-file.events';
 import { type BookFileRow, toBookFileResource } from './book-file.mapper';
-import { BookFileRepository } from './book-file.repository';
+import { type BookFileDeletionTarget, BookFileRepository } from './book-file.repository';
 import type { BookFileListQuery, BookFileResource, QualityModel } from './book-file.resource';
 import { type CutoffSets, cutoffSets } from './quality-cutoff';
 
@@ -31,11 +31,10 @@ export interface NewBookFile {
 /** Book files: projected reads, quality edits, deletion (row and file on disk), creation for importers. */
 @Injectable()
 export class BookFileService {
-  private readonly logger = new Logger(BookFileService.name);
-
   constructor(
     private readonly repository: BookFileRepository,
     private readonly qualityProfiles: QualityProfileService,
+    private readonly deletion: MediaFileDeletionService,
     private readonly events: DomainEvents,
   ) {}
 
@@ -83,17 +82,32 @@ export class BookFileService {
     await this.deleteMany([id]);
   }
 
-  /** Deletes the rows and the files on disk. */
+  /**
+   * Deletes the files (to the recycle bin when one is set) and their rows, one at a time: a file the bin cannot
+   * take stops the delete with its row and the files after it untouched.
+   */
   async deleteMany(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    const rows = await this.repository.findRowsByIds(ids);
-    await this.repository.deleteByIds(rows.map((row) => row.id));
-    for (const row of rows) {
-      await rm(row.path, { force: true }).catch((error: Error) =>
-        this.logger.warn(`Could not delete '${row.path}': ${error.message}`),
+    for (const file of await this.repository.findDeletionTargets(ids)) {
+      await this.deleteOne(file);
+      this.events.emit(
+        BookFileDeletedEvent.NAME,
+        new BookFileDeletedEvent(file.id, file.bookId, file.authorId, file.path),
       );
-      this.events.emit(BookFileDeletedEvent.NAME, new BookFileDeletedEvent(row.id, row.bookId, row.authorId, row.path));
+      await this.deletion.removeEmptyFolders(file);
     }
+  }
+
+  /** Deleting a book with its files: the same per-file delete, without a file-deleted event per file. */
+  async deleteFilesOfBook(bookId: number): Promise<void> {
+    const files = await this.repository.findDeletionTargetsOfBook(bookId);
+    for (const file of files) await this.deleteOne(file);
+    for (const file of files) await this.deletion.removeEmptyFolders(file);
+  }
+
+  private async deleteOne(file: BookFileDeletionTarget): Promise<void> {
+    await this.deletion.deleteFile(file);
+    await this.repository.deleteByIds([file.id]);
   }
 
   /** Records a file (for importers and rescans); its media kind follows its quality. */

@@ -1,7 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DomainEvents } from '../../platform/common/events/domain-events';
-import { rm } from 'node:fs/promises';
 import { NotFoundError, ValidationError } from '../../platform/common/errors/domain-errors';
+import { BookFileService } from '../book-file/book-file.service';
 import { ImportListExclusionService } from '../import-list-exclusion/import-list-exclusion.service';
 import { Book } from './book.entity';
 import { BookDeletedEvent, BookEditedEvent } from './book.events';
@@ -18,11 +18,10 @@ export interface BookUpdateInput {
 /** Changing books: PUT /book (monitoring, the monitored edition), bulk monitor, delete (with files). */
 @Injectable()
 export class BookCommandService {
-  private readonly logger = new Logger(BookCommandService.name);
-
   constructor(
     private readonly repository: BookRepository,
     private readonly records: BookRecordRepository,
+    private readonly bookFiles: BookFileService,
     private readonly exclusions: ImportListExclusionService,
     private readonly events: DomainEvents,
   ) {}
@@ -49,14 +48,9 @@ export class BookCommandService {
 
   async delete(id: number, options: { deleteFiles?: boolean; addImportListExclusion?: boolean }): Promise<void> {
     const book = await this.require(id);
-    const paths = await this.repository.deleteWithFiles(id);
-    if (options.deleteFiles) {
-      for (const path of paths) {
-        await rm(path, { force: true }).catch((error: Error) =>
-          this.logger.warn(`Could not delete '${path}': ${error.message}`),
-        );
-      }
-    }
+    // the files go first: when the recycle bin cannot take one, the book stays with the files not yet deleted
+    if (options.deleteFiles) await this.bookFiles.deleteFilesOfBook(id);
+    await this.repository.deleteWithFiles(id);
     if (options.addImportListExclusion) {
       await this.exclusions.add({ foreignId: book.foreignBookId, authorName: book.title });
     }

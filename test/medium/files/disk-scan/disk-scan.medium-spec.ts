@@ -5,6 +5,8 @@ import { DiskScanRepository } from '../../../../src/files/disk-scan/disk-scan.re
 import { DiskScanService, SCAN_BATCH } from '../../../../src/files/disk-scan/disk-scan.service';
 import { ImportDecisionService } from '../../../../src/files/import/import-decision.service';
 import { BookFileRepository } from '../../../../src/library/book-file/book-file.repository';
+import { MediaFileDeletionService } from '../../../../src/library/recycle-bin/media-file-deletion.service';
+import { RecycleBinService } from '../../../../src/library/recycle-bin/recycle-bin.service';
 import { MEDIA_MANAGEMENT_CONFIG_DEFAULTS } from '../../../../src/platform/settings/media-management/media-management-config';
 import { MediaManagementConfigService } from '../../../../src/platform/settings/media-management/media-management-config.service';
 import { createAuthor, createBook, createBookFile, ensureProfiles } from '../../../factories';
@@ -51,7 +53,7 @@ describe('disk scan (medium)', () => {
 
   beforeAll(async () => {
     medium = await newMediumService({
-      providers: [DiskScanRepository, DiskScanService, BookFileRepository],
+      providers: [DiskScanRepository, DiskScanService, BookFileRepository, MediaFileDeletionService, RecycleBinService],
       fakes: [
         [ImportDecisionService, fakeDecisions],
         [MediaManagementConfigService, { load: async () => ({ ...MEDIA_MANAGEMENT_CONFIG_DEFAULTS, recycleBin }) }],
