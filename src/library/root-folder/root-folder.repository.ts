@@ -44,11 +44,15 @@ export class RootFolderRepository {
     return rows.map((row) => row.path);
   }
 
-  /** Paths of the authors whose folder lies under `root` (a string prefix test; the caller refines it). */
+  /**
+   * Paths of the authors whose folder lies under `root` (a string prefix test; the caller refines it). The prefix
+   * length is PostgreSQL's, in characters: JavaScript's `length` counts UTF-16 units, two for a character outside
+   * the Basic Multilingual Plane (an emoji), and such a root matched no author.
+   */
   async authorPathsUnder(root: string): Promise<string[]> {
     const rows = await this.dataSource.query<{ path: string }[]>(
-      `SELECT path FROM author WHERE path IS NOT NULL AND left(path, $2) = $1`,
-      [root, root.length],
+      `SELECT path FROM author WHERE path IS NOT NULL AND left(path, length($1)) = $1`,
+      [root],
     );
     return rows.map((row) => row.path);
   }

@@ -47,7 +47,7 @@ describe('root folders (medium)', () => {
     expect(await folders.bestMatchFor('relative/path')).toBeUndefined();
   });
 
-  for (const name of ['Books', 'Bücher', '本棚'])
+  for (const name of ['Books', 'Bücher', '本棚', 'Books 📚'])
     it(`lists the sub-folders of "${name}" that no author's path points into`, async () => {
       const root = join(mkdtempSync(join(tmpdir(), 'quire-medium-root-')), name);
       for (const sub of ['Ann Author', 'Ann Authority', 'New Author', '.hidden'])
