@@ -45,6 +45,7 @@ import { OrganizerModule } from './files/organizer/organizer.module';
 import { OpdsModule } from './delivery/opds/opds.module';
 import { WebUiModule } from './delivery/web-ui/web-ui.module';
 import { MigrationModule } from './migration/readarr-import/migration.module';
+import { OutgoingHttpModule } from './platform/outgoing-http/outgoing-http.module';
 
 /**
  * Feature modules by context (docs/architecture.md has the map); each owns its routes, entities and commands.
@@ -114,6 +115,7 @@ export class AppModule {
         MetricsModule,
         SettingsModule,
         AuthModule,
+        OutgoingHttpModule,
         ...FEATURE_MODULES,
       ],
     };

@@ -1,4 +1,6 @@
-/** Minimal HTTP for providers: global fetch with a deadline, secrets kept out of error messages. */
+import { describeOutgoingError, outgoingFetch } from '../../platform/outgoing-http/outgoing-http';
+
+/** Minimal HTTP for providers: the outgoing fetch (proxy, certificates) with a deadline, secrets kept out of errors. */
 export interface HttpResponse {
   status: number;
   headers: Headers;
@@ -32,7 +34,7 @@ export function redactUrl(url: string): string {
 export async function httpRequest(url: string, options: HttpOptions = {}): Promise<HttpResponse> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await outgoingFetch(url, {
       method: options.method ?? 'GET',
       headers: options.headers,
       body: options.body as BodyInit | undefined,
@@ -40,8 +42,7 @@ export async function httpRequest(url: string, options: HttpOptions = {}): Promi
       signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
     });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const reason = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+    const reason = describeOutgoingError(error);
     throw new HttpRequestError(`${options.method ?? 'GET'} ${redactUrl(url)} failed: ${reason}`);
   }
   const bytes = Buffer.from(await response.arrayBuffer());

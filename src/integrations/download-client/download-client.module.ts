@@ -8,7 +8,6 @@ import { DOWNLOAD_CLIENT_REGISTRY, DownloadClientService } from './download-clie
 import { QBittorrentProvider } from './qbittorrent.client';
 import { SabnzbdProvider } from './sabnzbd.client';
 import { TransmissionProvider } from './transmission.client';
-import { WatchFolderScanner } from './watch-folder-scanner';
 
 const IMPLEMENTATIONS = [
   QBittorrentProvider,
@@ -22,7 +21,6 @@ const IMPLEMENTATIONS = [
   imports: [ProviderCoreModule],
   controllers: [DownloadClientController],
   providers: [
-    WatchFolderScanner,
     ...IMPLEMENTATIONS,
     {
       provide: DOWNLOAD_CLIENT_REGISTRY,
@@ -32,6 +30,6 @@ const IMPLEMENTATIONS = [
     DownloadClientService,
     DownloadClientFactory,
   ],
-  exports: [DownloadClientService, DownloadClientFactory, WatchFolderScanner],
+  exports: [DownloadClientService, DownloadClientFactory],
 })
 export class DownloadClientModule {}

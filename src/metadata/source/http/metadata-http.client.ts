@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { InjectMetric, makeCounterProvider } from '@willsoto/nestjs-prometheus';
 import type { Counter } from 'prom-client';
+import { describeOutgoingError, outgoingFetch } from '../../../platform/outgoing-http/outgoing-http';
 import { MetadataNotReadyError, MetadataSourceUnavailableError } from '../metadata-source';
 import { ResponseCache, ResponseCacheOptions } from './response-cache';
 import { TokenBucket } from './token-bucket';
@@ -141,7 +142,7 @@ export class MetadataHttpClient {
       await this.bucket.take();
       let retryAfterMs: number | undefined;
       try {
-        const response = await fetch(url, {
+        const response = await outgoingFetch(url, {
           headers: { 'User-Agent': identity.userAgent, Accept: accept },
           redirect: 'follow',
           signal: AbortSignal.timeout(overrides.timeoutMs ?? this.options.timeoutMs),
@@ -192,7 +193,7 @@ function describeFetchError(error: unknown): string {
   };
   if (candidate?.name === 'TimeoutError' || candidate?.name === 'AbortError') return 'timed out';
   if (candidate?.cause?.name === 'TimeoutError') return 'timed out';
-  return candidate?.cause?.code ?? candidate?.cause?.message ?? candidate?.message ?? String(error);
+  return describeOutgoingError(error);
 }
 
 /** URLs carry no secrets today, but keep query strings out of logs and messages anyway. */

@@ -4,9 +4,11 @@ import { EnvService } from '../../env/env.service';
 import { ApiKeyService } from '../api-key.service';
 import { hashPassword } from '../password';
 import { ConfigStore } from '../../database/config-store.service';
+import { DomainEvents } from '../../common/events/domain-events';
 import { MASKED_SECRET } from '../../common/wire/masked-secret';
 import { HOST_CONFIG_DEFAULTS, HOST_CONFIG_KEY, HostConfig } from './host-config';
 import { HostConfigResource } from './host-config.resource';
+import { HostConfigSavedEvent } from './host-config-saved.event';
 
 const SECRET_FIELDS = ['sslCertPassword', 'proxyPassword'] as const;
 
@@ -16,6 +18,7 @@ export class HostConfigService {
     private readonly store: ConfigStore,
     private readonly env: EnvService,
     private readonly apiKeys: ApiKeyService,
+    private readonly events: DomainEvents,
   ) {}
 
   load(): Promise<HostConfig> {
@@ -57,6 +60,8 @@ export class HostConfigService {
     this.validate(next, input, newPassword);
     if (newPassword) next.passwordHash = await hashPassword(newPassword);
     await this.store.set(HOST_CONFIG_KEY, next);
+    // Awaited, so the next outgoing request after the answer already uses the new proxy and certificate settings.
+    await this.events.emitAsync(HostConfigSavedEvent.NAME, new HostConfigSavedEvent());
     return this.toResource(next);
   }
 
