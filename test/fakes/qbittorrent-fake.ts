@@ -45,6 +45,8 @@ export class FakeQBittorrent extends FakeHttpServer {
   readonly torrents: FakeTorrent[] = [];
   readonly categories = new Set<string>();
   readonly sessions = new Set<string>();
+  /** Every `torrents/delete` received, in order: which torrent, and whether its files were to go too. */
+  readonly deleted: { hash: string; deleteFiles: boolean }[] = [];
   logins = 0;
 
   constructor(
@@ -131,6 +133,7 @@ export class FakeQBittorrent extends FakeHttpServer {
         case '/api/v2/torrents/delete': {
           const form = new URLSearchParams(request.body.toString());
           const hashes = (form.get('hashes') ?? '').split('|');
+          for (const hash of hashes) this.deleted.push({ hash, deleteFiles: form.get('deleteFiles') === 'true' });
           for (let i = this.torrents.length - 1; i >= 0; i--)
             if (hashes.includes(this.torrents[i].hash)) this.torrents.splice(i, 1);
           return send(response, 200, '');

@@ -16,6 +16,8 @@ export class FakeSabnzbd extends FakeHttpServer {
   readonly queue: FakeSabJob[] = [];
   readonly history: (FakeSabJob & { status: string; storage: string; fail_message: string })[] = [];
   categories = ['*', 'readarr', 'movies'];
+  /** Every `name=delete` received, in order: the job, where from, and whether its files were to go too. */
+  readonly deleted: { nzoId: string; from: 'queue' | 'history'; delFiles: boolean }[] = [];
   private nextId = 1;
 
   constructor(private readonly apiKey: string) {
@@ -54,6 +56,11 @@ export class FakeSabnzbd extends FakeHttpServer {
         }
         case 'queue': {
           if (query.get('name') === 'delete') {
+            this.deleted.push({
+              nzoId: query.get('value') ?? '',
+              from: 'queue',
+              delFiles: query.get('del_files') === '1',
+            });
             const index = this.queue.findIndex((job) => job.nzo_id === query.get('value'));
             if (index >= 0) this.queue.splice(index, 1);
             return sendJson(response, 200, { status: true, nzo_ids: [query.get('value')] });
@@ -74,6 +81,11 @@ export class FakeSabnzbd extends FakeHttpServer {
         }
         case 'history': {
           if (query.get('name') === 'delete') {
+            this.deleted.push({
+              nzoId: query.get('value') ?? '',
+              from: 'history',
+              delFiles: query.get('del_files') === '1',
+            });
             const index = this.history.findIndex((job) => job.nzo_id === query.get('value'));
             if (index >= 0) this.history.splice(index, 1);
             return sendJson(response, 200, { status: true });

@@ -5,6 +5,7 @@ import { BookModule } from '../../library/book/book.module';
 import { ParserModule } from '../parser/parser.module';
 import { ProfileModule } from '../../library/profile/profile.module';
 import { DownloadClientModule } from '../../integrations/download-client/download-client.module';
+import { DownloadClientCleanupService } from './download-client-cleanup.service';
 import { FailedDownloadListener } from './failed-download.listener';
 import { FailedDownloadService } from './failed-download.service';
 import { PendingRelease } from './pending-release.entity';
@@ -33,9 +34,10 @@ import { TrackedDownloadService } from './tracked-download.service';
     QueueService,
     QueueRemovalService,
     FailedDownloadService,
+    DownloadClientCleanupService,
     FailedDownloadListener,
     RefreshMonitoredDownloadsHandler,
   ],
-  exports: [TrackedDownloadService, QueueService, FailedDownloadService],
+  exports: [TrackedDownloadService, QueueService, FailedDownloadService, DownloadClientCleanupService],
 })
 export class QueueModule {}

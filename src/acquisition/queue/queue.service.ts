@@ -5,6 +5,7 @@ import type { PagingResource, SortDirectionName } from '../../platform/common/pa
 import { toCustomFormatResource } from '../../library/profile/custom-format/custom-format.mapper';
 import { CustomFormatService } from '../../library/profile/custom-format/custom-format.service';
 import { DownloadClientFactory } from '../../integrations/download-client/download-client-factory.service';
+import { DownloadClientConfigService } from '../../platform/settings/download-client/download-client-config.service';
 import {
   pendingToQueueResource,
   QUEUE_SORT_KEYS,
@@ -24,10 +25,20 @@ export class QueueService {
     private readonly books: BookQueryService,
     private readonly customFormats: CustomFormatService,
     private readonly clients: DownloadClientFactory,
+    private readonly downloadClientConfig: DownloadClientConfigService,
   ) {}
 
   async all(): Promise<QueueResource[]> {
-    const [downloads, pending] = await Promise.all([this.tracked.visible(), this.tracked.pendingReleases()]);
+    const [visible, pending, config] = await Promise.all([
+      this.tracked.visible(),
+      this.tracked.pendingReleases(),
+      this.downloadClientConfig.load(),
+    ]);
+    // Readarr stops tracking finished downloads while completed-download handling is off: they leave the queue
+    // (and wait, importPending, until handling is turned on again).
+    const downloads = config.enableCompletedDownloadHandling
+      ? visible
+      : visible.filter((download) => download.clientStatus !== 'completed');
     const authorIds = [...new Set([...downloads.flatMap((d) => d.authorId ?? []), ...pending.map((p) => p.authorId)])];
     const bookIds = [...new Set([...downloads, ...pending].flatMap((item) => item.bookIds.slice(0, 1)))];
     const clientIds = [...new Set(downloads.map((d) => d.downloadClientId))];

@@ -4,8 +4,13 @@ import { CommandHandler, type CommandHandlerInstance } from '../../platform/comm
 import { ReleaseMatchingService } from '../parser/release-matching.service';
 import { qualityModel } from '../parser/quality-model';
 import { parseReleaseTitle } from '../parser/release-parser';
-import type { DownloadClient, DownloadClientItem } from '../../integrations/download-client/download-client';
+import type {
+  ConfiguredDownloadClient,
+  DownloadClient,
+  DownloadClientItem,
+} from '../../integrations/download-client/download-client';
 import { DownloadClientFactory } from '../../integrations/download-client/download-client-factory.service';
+import { DownloadClientCleanupService } from './download-client-cleanup.service';
 import { DownloadCompletedEvent } from './download.events';
 import { FailedDownloadService } from './failed-download.service';
 import type { TrackedDownload } from './tracked-download.entity';
@@ -16,7 +21,8 @@ const KEEP_WHEN_GONE = new Set(['importPending', 'importing', 'importFailed']);
 
 /**
  * Polls every enabled download client (scheduled every minute, high priority) and moves each tracked download
- * through downloading → importPending (emitting `download.completed`) or downloadFailed (blocklist + re-search).
+ * through downloading → importPending (emitting `download.completed`) or downloadFailed (blocklist + re-search);
+ * imported downloads the client now lets go are removed from it when the client is set to.
  */
 @Injectable()
 @CommandHandler('RefreshMonitoredDownloads')
@@ -29,6 +35,7 @@ export class RefreshMonitoredDownloadsHandler implements CommandHandlerInstance 
     private readonly failed: FailedDownloadService,
     private readonly matching: ReleaseMatchingService,
     private readonly events: DomainEvents,
+    private readonly cleanup: DownloadClientCleanupService,
   ) {}
 
   async execute(): Promise<string> {
@@ -46,7 +53,7 @@ export class RefreshMonitoredDownloadsHandler implements CommandHandlerInstance 
     return `Refreshed ${count} downloads`;
   }
 
-  private async refreshClient(client: DownloadClient, items: DownloadClientItem[]): Promise<number> {
+  private async refreshClient(client: ConfiguredDownloadClient, items: DownloadClientItem[]): Promise<number> {
     const known = await this.tracked.forClient(client.downloadClientId);
     const byId = new Map(known.map((download) => [download.downloadId.toUpperCase(), download]));
     const seen = new Set<number>();
@@ -60,7 +67,11 @@ export class RefreshMonitoredDownloadsHandler implements CommandHandlerInstance 
     return items.length;
   }
 
-  private async update(download: TrackedDownload, item: DownloadClientItem, client: DownloadClient): Promise<void> {
+  private async update(
+    download: TrackedDownload,
+    item: DownloadClientItem,
+    client: ConfiguredDownloadClient,
+  ): Promise<void> {
     // Removed from the queue by the user but left in the client: stays ignored until the client drops it.
     if (download.state === 'ignored') return;
     download.clientStatus = item.status;
@@ -68,12 +79,19 @@ export class RefreshMonitoredDownloadsHandler implements CommandHandlerInstance 
     download.sizeLeft = String(Math.max(0, Math.round(item.remainingSize)));
     download.timeLeft = item.remainingTime ?? null;
     download.outputPath = item.outputPath ?? download.outputPath;
-    if (item.status === 'failed') {
-      if (download.state !== 'downloadFailed')
-        await this.failed.markFailed(download, item.message ?? 'Download failed in the download client');
+    // Like Readarr, only a download still downloading is checked for failure or completion: an imported (or
+    // failed) one keeps its state, whatever the client says of it later (a seeding torrent whose data was
+    // deleted reports missing files, and must not be blocklisted and searched again).
+    if (download.state === 'imported') {
+      await this.tracked.save(download);
+      await this.cleanup.removeCompleted(client, download, item);
       return;
     }
-    if (item.status === 'warning') {
+    if (item.status === 'failed' && download.state === 'downloading') {
+      await this.failed.markFailed(download, item.message ?? 'Download failed in the download client');
+      return;
+    }
+    if (item.status === 'warning' && download.state === 'downloading') {
       download.status = 'warning';
       download.statusMessages = [
         { title: download.title, messages: [item.message ?? 'Download client reports a warning'] },
@@ -82,10 +100,11 @@ export class RefreshMonitoredDownloadsHandler implements CommandHandlerInstance 
       download.status = 'ok';
       download.statusMessages = [];
     }
-    const completed = item.status === 'completed' && download.state === 'downloading';
-    if (completed) download.state = 'importPending';
+    if (item.status === 'completed' && download.state === 'downloading') download.state = 'importPending';
     await this.tracked.save(download);
-    if (completed)
+    // Every refresh offers a finished download waiting for import again (Readarr's ProcessMonitoredDownloads): one
+    // that finished while completed-download handling was off, or whose files were not there yet, is imported later.
+    if (download.state === 'importPending' && item.status === 'completed')
       await this.events.emitAsync(
         DownloadCompletedEvent.NAME,
         new DownloadCompletedEvent({

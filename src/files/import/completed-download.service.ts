@@ -11,7 +11,7 @@ import { ImportSuccessRecorder } from './import-success-recorder';
 /**
  * Importing a completed download: its files are matched, checked and imported; the tracked download ends
  * `imported` (and leaves the client when it is configured to remove completed downloads) or `importFailed` with
- * the reasons, the source files untouched.
+ * the reasons, the source files untouched. A download with no folder or no book file yet stays `importPending`.
  */
 @Injectable()
 export class CompletedDownloadService {
@@ -29,12 +29,12 @@ export class CompletedDownloadService {
     await this.tracked.setState(download.id, 'importing');
     const { client, outputPath, accessible } = await this.folders.locate(download);
     if (!outputPath || !accessible) {
-      await this.failed.record(download, [`Download folder '${outputPath ?? ''}' does not exist or is not accessible`]);
+      await this.wait(download, `Download folder '${outputPath ?? ''}' does not exist or is not accessible`);
       return [];
     }
     const files = await listMediaFiles(outputPath);
     if (files.length === 0) {
-      await this.failed.record(download, ['No book files were found in the download folder']);
+      await this.wait(download, 'No book files were found in the download folder');
       return [];
     }
     const decisions = await this.decisions.decide(files, { authorId: download.authorId, bookIds: download.bookIds });
@@ -71,5 +71,13 @@ export class CompletedDownloadService {
       messages,
     );
     return results;
+  }
+
+  /**
+   * Nothing to import yet (Readarr keeps such a download ImportPending with a warning): the folder may still be
+   * moving into place or its files still being written, so the next refresh tries again.
+   */
+  private async wait(download: TrackedDownload, message: string): Promise<void> {
+    await this.tracked.setState(download.id, 'importPending', [{ title: download.title, messages: [message] }]);
   }
 }

@@ -1,23 +1,21 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { DownloadClientCleanupService } from '../../acquisition/queue/download-client-cleanup.service';
 import type { TrackedDownload } from '../../acquisition/queue/tracked-download.entity';
 import { TrackedDownloadService } from '../../acquisition/queue/tracked-download.service';
 import type { ProviderDefinition } from '../../integrations/core/provider-definition.entity';
-import { DownloadClientFactory } from '../../integrations/download-client/download-client-factory.service';
 import { FileHistoryService } from '../organizer/file-history.service';
 
 /**
  * A download whose every book was imported: the tracked download ends `imported` (with the files left out, if
- * any), each imported book gets a `downloadImported` history row, and the download leaves its client when the
- * client is set to remove completed downloads.
+ * any), each imported book gets a `downloadImported` history row, and the client is told: the download moves to its
+ * post-import category and leaves it when the client is set to remove completed downloads and allows it.
  */
 @Injectable()
 export class ImportSuccessRecorder {
-  private readonly logger = new Logger(ImportSuccessRecorder.name);
-
   constructor(
     private readonly tracked: TrackedDownloadService,
     private readonly history: FileHistoryService,
-    private readonly clients: DownloadClientFactory,
+    private readonly cleanup: DownloadClientCleanupService,
   ) {}
 
   /** `messages`: why some files of the download were not imported. */
@@ -38,20 +36,6 @@ export class ImportSuccessRecorder {
         downloadId: download.downloadId,
         data: { downloadClient: client?.name, downloadClientName: client?.name },
       });
-    if (client && client.options?.removeCompletedDownloads !== false) await this.removeFromClient(download);
-  }
-
-  private async removeFromClient(download: TrackedDownload): Promise<void> {
-    try {
-      const client = await this.clients.client(download.downloadClientId);
-      const item = (await client.getItems()).find(
-        (candidate) => candidate.downloadId.toUpperCase() === download.downloadId.toUpperCase(),
-      );
-      // Readarr: only once the client allows it (a torrent that is still seeding stays until it is done).
-      if (!item?.canBeRemoved) return;
-      await client.removeItem(download.downloadId, true);
-    } catch (error) {
-      this.logger.warn(`Could not remove ${download.downloadId} from its client: ${(error as Error).message}`);
-    }
+    if (client) await this.cleanup.afterImport(download);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { constants } from 'node:fs';
-import { access, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { access, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ValidationFailure } from '../../platform/common/errors/domain-errors';
 import { ProviderMeta, providerFailure } from '../core/provider';
@@ -8,6 +8,7 @@ import { ProviderDefinition } from '../core/provider-definition.entity';
 import { DownloadClient, DownloadClientItem, DownloadClientProviderBase, ReleaseToDownload } from './download-client';
 import { TorrentBlackholeSettings, UsenetBlackholeSettings } from './download-client.settings';
 import { cleanFileName, fetchNzb, fetchTorrent } from './torrent-file';
+import { WatchFolderScanner } from './watch-folder-scanner';
 
 async function folderFailure(folder: string, property: string): Promise<ValidationFailure | undefined> {
   try {
@@ -23,15 +24,10 @@ async function folderFailure(folder: string, property: string): Promise<Validati
   }
 }
 
-async function sizeOf(path: string): Promise<number> {
-  const info = await stat(path);
-  if (!info.isDirectory()) return info.size;
-  let total = 0;
-  for (const entry of await readdir(path)) total += await sizeOf(join(path, entry));
-  return total;
-}
-
-/** Both blackholes: write a file into one folder, report what appears in the watch folder as completed. */
+/**
+ * Both blackholes: write a file into one folder, report what appears in the watch folder, completed once it has
+ * stopped changing (see WatchFolderScanner).
+ */
 abstract class BlackholeClient implements DownloadClient {
   abstract readonly protocol: 'torrent' | 'usenet';
   readonly downloadClientId: number;
@@ -41,6 +37,7 @@ abstract class BlackholeClient implements DownloadClient {
     definition: Pick<ProviderDefinition, 'id' | 'name'>,
     private readonly watchFolder: string,
     private readonly readOnly: boolean,
+    private readonly scanner: WatchFolderScanner,
   ) {
     this.downloadClientId = definition.id;
     this.name = definition.name;
@@ -54,26 +51,19 @@ abstract class BlackholeClient implements DownloadClient {
   }
 
   async getItems(): Promise<DownloadClientItem[]> {
-    const items: DownloadClientItem[] = [];
-    for (const entry of await readdir(this.watchFolder, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
-      const path = join(this.watchFolder, entry.name);
-      const title = entry.isDirectory() ? entry.name : entry.name.replace(/\.[^.]+$/, '');
-      items.push({
-        downloadClientId: this.downloadClientId,
-        downloadClient: this.name,
-        downloadId: this.downloadIdFor(title),
-        title,
-        totalSize: await sizeOf(path),
-        remainingSize: 0,
-        remainingTime: 0,
-        status: 'completed',
-        outputPath: path,
-        canMoveFiles: !this.readOnly,
-        canBeRemoved: !this.readOnly,
-      });
-    }
-    return items;
+    return (await this.scanner.scan(this.watchFolder)).map((entry) => ({
+      downloadClientId: this.downloadClientId,
+      downloadClient: this.name,
+      downloadId: this.downloadIdFor(entry.title),
+      title: entry.title,
+      totalSize: entry.totalSize,
+      remainingSize: 0,
+      remainingTime: entry.remainingTime,
+      status: entry.status,
+      outputPath: entry.path,
+      canMoveFiles: !this.readOnly,
+      canBeRemoved: !this.readOnly,
+    }));
   }
 
   async removeItem(downloadId: string, deleteData: boolean): Promise<void> {
@@ -89,8 +79,9 @@ class TorrentBlackholeClient extends BlackholeClient {
   constructor(
     definition: Pick<ProviderDefinition, 'id' | 'name'>,
     private readonly settings: TorrentBlackholeSettings,
+    scanner: WatchFolderScanner,
   ) {
-    super(definition, settings.watchFolder, settings.readOnly);
+    super(definition, settings.watchFolder, settings.readOnly, scanner);
   }
 
   async test(): Promise<ValidationFailure[]> {
@@ -122,8 +113,9 @@ class UsenetBlackholeClient extends BlackholeClient {
   constructor(
     definition: Pick<ProviderDefinition, 'id' | 'name'>,
     private readonly settings: UsenetBlackholeSettings,
+    scanner: WatchFolderScanner,
   ) {
-    super(definition, settings.watchFolder, false);
+    super(definition, settings.watchFolder, false, scanner);
   }
 
   async test(): Promise<ValidationFailure[]> {
@@ -151,11 +143,15 @@ export class TorrentBlackholeProvider extends DownloadClientProviderBase<Torrent
     protocol: 'torrent',
   };
 
+  constructor(private readonly scanner: WatchFolderScanner) {
+    super();
+  }
+
   createClient(
     definition: Pick<ProviderDefinition, 'id' | 'name'>,
     settings: TorrentBlackholeSettings,
   ): DownloadClient {
-    return new TorrentBlackholeClient(definition, settings);
+    return new TorrentBlackholeClient(definition, settings, this.scanner);
   }
 }
 
@@ -169,7 +165,11 @@ export class UsenetBlackholeProvider extends DownloadClientProviderBase<UsenetBl
     protocol: 'usenet',
   };
 
+  constructor(private readonly scanner: WatchFolderScanner) {
+    super();
+  }
+
   createClient(definition: Pick<ProviderDefinition, 'id' | 'name'>, settings: UsenetBlackholeSettings): DownloadClient {
-    return new UsenetBlackholeClient(definition, settings);
+    return new UsenetBlackholeClient(definition, settings, this.scanner);
   }
 }

@@ -3,7 +3,7 @@ import { NotFoundError } from '../../platform/common/errors/domain-errors';
 import { DownloadProtocolName } from '../core/download-protocol';
 import { ProviderDefinition } from '../core/provider-definition.entity';
 import { ProviderStatusService } from '../core/provider-status.service';
-import { DownloadClient } from './download-client';
+import { ConfiguredDownloadClient } from './download-client';
 import { DownloadClientService } from './download-client.service';
 
 /**
@@ -22,7 +22,7 @@ export class DownloadClientFactory {
   }
 
   /** Enabled clients of a protocol, by priority, without the backed-off ones. */
-  async enabledFor(protocol?: DownloadProtocolName): Promise<DownloadClient[]> {
+  async enabledFor(protocol?: DownloadProtocolName): Promise<ConfiguredDownloadClient[]> {
     const definitions = (await this.downloadClients.listEnabled()).filter(
       (definition) =>
         !protocol || this.downloadClients.registry.find(definition.implementation)?.meta.protocol === protocol,
@@ -30,13 +30,13 @@ export class DownloadClientFactory {
     return (await this.statuses.notBackedOff(definitions)).flatMap((d) => this.wrap(d) ?? []);
   }
 
-  async client(downloadClientId: number): Promise<DownloadClient> {
+  async client(downloadClientId: number): Promise<ConfiguredDownloadClient> {
     const client = this.wrap(await this.downloadClients.require(downloadClientId));
     if (!client) throw new NotFoundError(`Download client ${downloadClientId} has an unknown implementation`);
     return client;
   }
 
-  private wrap(definition: ProviderDefinition): DownloadClient | undefined {
+  private wrap(definition: ProviderDefinition): ConfiguredDownloadClient | undefined {
     const resolved = this.downloadClients.resolve(definition);
     if (!resolved) return undefined;
     const inner = resolved.provider.createClient(definition, resolved.settings);
@@ -51,6 +51,8 @@ export class DownloadClientFactory {
       removeItem: (id, deleteData) => track(() => inner.removeItem(id, deleteData)),
       postImportCategory: inner.postImportCategory,
       markItemAsImported: inner.markItemAsImported ? (id) => track(() => inner.markItemAsImported!(id)) : undefined,
+      removeCompletedDownloads: definition.options?.removeCompletedDownloads !== false,
+      removeFailedDownloads: definition.options?.removeFailedDownloads !== false,
     };
   }
 }

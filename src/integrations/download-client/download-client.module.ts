@@ -8,6 +8,7 @@ import { DOWNLOAD_CLIENT_REGISTRY, DownloadClientService } from './download-clie
 import { QBittorrentProvider } from './qbittorrent.client';
 import { SabnzbdProvider } from './sabnzbd.client';
 import { TransmissionProvider } from './transmission.client';
+import { WatchFolderScanner } from './watch-folder-scanner';
 
 const IMPLEMENTATIONS = [
   QBittorrentProvider,
@@ -21,6 +22,7 @@ const IMPLEMENTATIONS = [
   imports: [ProviderCoreModule],
   controllers: [DownloadClientController],
   providers: [
+    WatchFolderScanner,
     ...IMPLEMENTATIONS,
     {
       provide: DOWNLOAD_CLIENT_REGISTRY,
@@ -30,6 +32,6 @@ const IMPLEMENTATIONS = [
     DownloadClientService,
     DownloadClientFactory,
   ],
-  exports: [DownloadClientService, DownloadClientFactory],
+  exports: [DownloadClientService, DownloadClientFactory, WatchFolderScanner],
 })
 export class DownloadClientModule {}

@@ -49,6 +49,14 @@ export interface DownloadClient {
   markItemAsImported?(downloadId: string): Promise<void>;
 }
 
+/** A client as the factory hands it out: with the per-client handling flags of its definition. */
+export interface ConfiguredDownloadClient extends DownloadClient {
+  /** Readarr's RemoveCompletedDownloads: an imported download leaves the client once the client allows it. */
+  readonly removeCompletedDownloads: boolean;
+  /** Readarr's RemoveFailedDownloads: a failed download leaves the client, with its data, when the client allows it. */
+  readonly removeFailedDownloads: boolean;
+}
+
 export interface DownloadClientProvider<S extends object = object> extends Provider<S> {
   createClient(definition: Pick<ProviderDefinition, 'id' | 'name'>, settings: S): DownloadClient;
 }

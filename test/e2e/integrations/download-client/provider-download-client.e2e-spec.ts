@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DownloadClientFactory } from '../../../../src/integrations/download-client';
+import { WatchFolderScanner } from '../../../../src/integrations/download-client/watch-folder-scanner';
 import { RemotePathMappingService } from '../../../../src/integrations/remote-path-mapping/remote-path-mapping.service';
 import { FakeHttpServer, send } from '../../../fakes/fake-http';
 import { FakeQBittorrent } from '../../../fakes/qbittorrent-fake';
@@ -340,6 +341,14 @@ describe('providers: download clients', () => {
       expect(readFileSync(join(nzbs, 'Ursula K Le Guin - The Left Hand of Darkness.nzb'), 'utf8')).toBe(nzb);
       mkdirSync(join(watch, 'Ursula K Le Guin - The Left Hand of Darkness'));
       writeFileSync(join(watch, 'Ursula K Le Guin - The Left Hand of Darkness', 'book.epub'), 'x'.repeat(300));
+      // Completed only once it has stopped changing for the grace period (30 s, as in Readarr).
+      const scanner = t.app.get(WatchFolderScanner);
+      let now = Date.now();
+      scanner.now = () => now;
+      expect(await usenet.getItems()).toEqual([
+        expect.objectContaining({ downloadId: nzbId, status: 'downloading', remainingTime: 30 }),
+      ]);
+      now += 30_000;
       const items = await usenet.getItems();
       expect(items).toEqual([
         expect.objectContaining({

@@ -1,3 +1,4 @@
+import { DownloadClientCleanupService } from '../../../../src/acquisition/queue/download-client-cleanup.service';
 import { DownloadFailedEvent } from '../../../../src/acquisition/queue/download.events';
 import { FailedDownloadListener } from '../../../../src/acquisition/queue/failed-download.listener';
 import { FailedDownloadService } from '../../../../src/acquisition/queue/failed-download.service';
@@ -52,6 +53,7 @@ describe('download queue (medium)', () => {
         TrackedDownloadService,
         QueueRemovalService,
         FailedDownloadService,
+        DownloadClientCleanupService,
         FailedDownloadListener,
       ],
       fakes: [
