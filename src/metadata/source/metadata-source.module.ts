@@ -27,6 +27,7 @@ import { NotReadyRetries } from './refresh/not-ready-retries';
 import { RefreshAuthorService } from './refresh/refresh-author.service';
 import { RefreshBookService } from './refresh/refresh-book.service';
 import { RefreshCovers } from './refresh/refresh-covers';
+import { RescanAfterRefreshService } from './refresh/rescan-after-refresh';
 import { SeriesDetailsFetcher } from './refresh/series-details';
 import {
   BulkRefreshAuthorHandler,
@@ -65,6 +66,7 @@ import {
     SeriesDetailsFetcher,
     RefreshAuthorHandler,
     BulkRefreshAuthorHandler,
+    RescanAfterRefreshService,
     RefreshBookHandler,
     BulkRefreshBookHandler,
     LibraryEventsListener,

@@ -10,6 +10,7 @@ import { ChangedAuthorSelector } from './changed-authors';
 import { NotReadyRetries } from './not-ready-retries';
 import { RefreshAuthorService } from './refresh-author.service';
 import { RefreshBookService } from './refresh-book.service';
+import { RescanAfterRefreshService } from './rescan-after-refresh';
 
 /** Queues the refresh of one id again when the source is still loading it; returns the message to report. */
 type OnNotReady = (id: number, error: MetadataNotReadyError) => string;
@@ -48,6 +49,15 @@ function attemptOf(body: object): number {
   return typeof attempt === 'number' && attempt > 0 ? attempt : 0;
 }
 
+/** Runs the refresh, then the rescan it may call for, also when some authors failed (as Readarr). */
+async function rescanAfter(refresh: () => Promise<string>, rescan: () => Promise<void>): Promise<string> {
+  try {
+    return await refresh();
+  } finally {
+    await rescan();
+  }
+}
+
 interface RefreshAuthorBody {
   authorId?: number;
   isNewAuthor?: boolean;
@@ -64,6 +74,7 @@ export class RefreshAuthorHandler implements CommandHandlerInstance<RefreshAutho
     private readonly refresher: RefreshAuthorService,
     private readonly selector: ChangedAuthorSelector,
     private readonly retries: NotReadyRetries,
+    private readonly rescan: RescanAfterRefreshService,
   ) {}
 
   async execute(body: RefreshAuthorBody, context: CommandContext): Promise<string> {
@@ -72,18 +83,27 @@ export class RefreshAuthorHandler implements CommandHandlerInstance<RefreshAutho
       : await this.selector.select(context.trigger, body.lastExecutionTime, body.lastStartTime);
     if (!body.authorId) this.logger.log(selection.note ?? `Refreshing all ${selection.ids.length} authors`);
     const isNewAuthor = !!body.isNewAuthor && !!body.authorId;
-    const message = await forEach(
-      selection.ids,
-      'Refreshing author',
-      context,
-      (id) => this.refresher.refresh(id, isNewAuthor, (message) => context.progress(message)),
-      (id, error) =>
-        this.retries.schedule(
-          'RefreshAuthor',
-          { authorId: id, isNewAuthor },
-          error,
-          body.authorId ? attemptOf(body) : 0,
+    let updated = false;
+    const message = await rescanAfter(
+      () =>
+        forEach(
+          selection.ids,
+          'Refreshing author',
+          context,
+          async (id) => {
+            const result = await this.refresher.refresh(id, isNewAuthor, (message) => context.progress(message));
+            updated ||= result.changedRows > 0;
+          },
+          (id, error) =>
+            this.retries.schedule(
+              'RefreshAuthor',
+              { authorId: id, isNewAuthor },
+              error,
+              body.authorId ? attemptOf(body) : 0,
+            ),
         ),
+      // Readarr scans every author's folder after a refresh of them all, not only the refreshed ones': here every root folder.
+      () => this.rescan.afterRefresh(body.authorId ? selection.ids : 'all', isNewAuthor, context.trigger, updated),
     );
     return selection.note ? `${message}; ${selection.note}` : message;
   }
@@ -98,16 +118,26 @@ export class BulkRefreshAuthorHandler implements CommandHandlerInstance<{
   constructor(
     private readonly refresher: RefreshAuthorService,
     private readonly retries: NotReadyRetries,
+    private readonly rescan: RescanAfterRefreshService,
   ) {}
 
   execute(body: { authorIds?: number[]; areNewAuthors?: boolean }, context: CommandContext): Promise<string> {
     const isNewAuthor = !!body.areNewAuthors;
-    return forEach(
-      body.authorIds ?? [],
-      'Refreshing author',
-      context,
-      (id) => this.refresher.refresh(id, isNewAuthor, (message) => context.progress(message)),
-      (id, error) => this.retries.schedule('RefreshAuthor', { authorId: id, isNewAuthor }, error, 0),
+    const ids = body.authorIds ?? [];
+    let updated = false;
+    return rescanAfter(
+      () =>
+        forEach(
+          ids,
+          'Refreshing author',
+          context,
+          async (id) => {
+            const result = await this.refresher.refresh(id, isNewAuthor, (message) => context.progress(message));
+            updated ||= result.changedRows > 0;
+          },
+          (id, error) => this.retries.schedule('RefreshAuthor', { authorId: id, isNewAuthor }, error, 0),
+        ),
+      () => this.rescan.afterRefresh(ids, isNewAuthor, context.trigger, updated),
     );
   }
 }
