@@ -68,7 +68,7 @@ describe('recycle bin and empty folders', () => {
     );
 
   describe('DELETE /bookfile', () => {
-    it('moves the file to <bin>/<author folder>/<book folder>/, a clash getting _2', async () => {
+    it('moves the file into the bin under its author and book folders, a clash getting _2', async () => {
       const { book, files } = await library('Ann Leckie', 'Ancillary Justice', ['aj.epub']);
       await t.api.delete(`/api/v1/bookfile/${files[0].id}`).expect(200);
       expect(existsSync(files[0].path)).toBe(false);
