@@ -187,7 +187,8 @@ class QBittorrentClient implements DownloadClient {
   /** `torrents/setCategory` to the post-import category; qBittorrent answers 409 for an unknown one: create it first. */
   async markItemAsImported(downloadId: string): Promise<void> {
     const category = this.postImportCategory;
-    if (!category) return;
+    // Like Readarr: a post-import category equal to the download category is no move at all.
+    if (!category || category === this.settings.musicCategory) return;
     const setCategory = () =>
       this.call('torrents/setCategory', {
         method: 'POST',

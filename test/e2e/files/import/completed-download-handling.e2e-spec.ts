@@ -132,6 +132,29 @@ describe('completed-download handling in the client (fake qBittorrent)', () => {
     expect(tagged.deleted).toEqual([]);
   });
 
+  it('a post-import category equal to the download category is left alone', async () => {
+    const same = await new FakeQBittorrent('admin', 'secret').start();
+    try {
+      const sameId = await addQBittorrent(t, {
+        username: 'admin',
+        password: 'secret',
+        port: same.port,
+        name: 'Same qBit',
+        fields: [{ name: 'musicImportedCategory', value: 'readarr' }],
+      });
+      const hash = '6f'.repeat(20);
+      const { tracked } = await finishedTorrent(same, sameId, hash, 'The Same Shelf', 'uploading');
+      await runCommand(t, 'RefreshMonitoredDownloads');
+      expect(await stateOf(tracked.id)).toBe('imported');
+      const paths = same.requests.map((request) => request.url.pathname);
+      expect(paths).not.toContain('/api/v2/torrents/setCategory');
+      expect(paths).not.toContain('/api/v2/torrents/createCategory');
+      await t.api.delete(`/api/v1/downloadclient/${sameId}`).expect(200);
+    } finally {
+      await same.stop();
+    }
+  });
+
   it('an imported download whose data then vanishes stays imported: no blocklist, no failure, no new search', async () => {
     const hash = '3c'.repeat(20);
     const { author, book, tracked } = await finishedTorrent(plain, plainId, hash, 'The Seeded Isle', 'uploading');
