@@ -10,6 +10,7 @@ import { CommandEntity } from './command.entity';
 import { CommandExecutedEvent, CommandUpdatedEvent } from './command.events';
 import { CommandStatusName } from './command.enums';
 import { CommandRepository } from './command.repository';
+import { failureException, failureMessage, withoutInstallationDetails } from './failure-text';
 
 export class NoHandlerError extends Error {
   constructor(name: string) {
@@ -61,10 +62,13 @@ export class CommandRunner {
       message = returned || (command.body.completionMessage as string | undefined) || 'Completed';
     } catch (error) {
       status = 'failed';
-      message = error instanceof Error ? error.message : String(error);
-      exception = error instanceof NoHandlerError ? `${error.name}: ${error.message}` : errorText(error);
-      if (!(error instanceof NoHandlerError))
+      // The client gets the error in words; the stack trace, with the installation's paths, goes to the log only.
+      message = failureMessage(error);
+      exception = failureException(error);
+      if (!(error instanceof NoHandlerError)) {
         this.logger.warn(`Command ${command.name} (${command.id}) failed: ${message}`);
+        if (error instanceof Error && error.stack) this.logger.debug(error.stack);
+      }
     }
     this.durations.observe({ name: command.name, status }, (Date.now() - started) / 1000);
     try {
@@ -79,6 +83,7 @@ export class CommandRunner {
   }
 
   private async progress(command: CommandEntity, message: string): Promise<void> {
+    message = withoutInstallationDetails(message);
     const changed = await this.commands.setProgress(command.id, message);
     if (changed)
       this.events.emit(
@@ -86,9 +91,4 @@ export class CommandRunner {
         new CommandUpdatedEvent(command.id, 'started', { ...command, message }),
       );
   }
-}
-
-function errorText(error: unknown): string {
-  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
-  return String(error);
 }

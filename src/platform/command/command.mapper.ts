@@ -3,6 +3,7 @@ import { splitCommandName } from './command-catalogue';
 import { CommandEntity } from './command.entity';
 import { CommandPriority } from './command.enums';
 import { CommandResource } from './command.resource';
+import { withoutInstallationDetails } from './failure-text';
 import { formatTimeSpan } from './timespan';
 
 const BROWSER_AGENT = /^Mozilla\/5\.0/;
@@ -20,7 +21,8 @@ export function toCommandResource(command: CommandEntity): CommandResource {
     id: command.id,
     name: command.name,
     commandName: splitCommandName(command.name),
-    message: command.message ?? undefined,
+    // Rows written before failures were cleaned may still hold a stack trace.
+    message: command.message ? withoutInstallationDetails(command.message) : undefined,
     body,
     priority: priority ?? 'normal',
     status: command.status,
@@ -29,7 +31,7 @@ export function toCommandResource(command: CommandEntity): CommandResource {
     started,
     ended,
     duration: started && ended ? formatTimeSpan(ended.getTime() - started.getTime()) : undefined,
-    exception: command.exception ?? undefined,
+    exception: command.exception ? withoutInstallationDetails(command.exception) : undefined,
     trigger: command.trigger,
     clientUserAgent: agent,
     stateChangeTime: started ?? ended,

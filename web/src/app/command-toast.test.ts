@@ -15,11 +15,12 @@ describe('command toasts', () => {
     });
   });
 
-  it('a failure shows the exception', () => {
-    expect(commandToast(command({ status: 'failed', message: 'Failed', exception: 'Disk full' }))).toMatchObject({
-      title: 'Backup failed',
-      message: 'Disk full',
-      failed: true,
+  it('a failure shows its message, in words; the exception only when there is no message', () => {
+    expect(
+      commandToast(command({ status: 'failed', message: 'Disk full', exception: 'Error: Disk full' })),
+    ).toMatchObject({ title: 'Backup failed', message: 'Disk full', failed: true });
+    expect(commandToast(command({ status: 'failed', exception: 'Error: Disk full' }))).toMatchObject({
+      message: 'Error: Disk full',
     });
   });
 

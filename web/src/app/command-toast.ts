@@ -16,7 +16,8 @@ export function commandToast(command: Command): Toast | undefined {
   return {
     id: command.id,
     title: `${name} ${failed ? 'failed' : 'completed'}`,
-    message: (failed ? (command.exception ?? command.message) : command.message) ?? '',
+    // A failure's `message` is the error in words; `exception` adds only the kind of error.
+    message: (failed ? (command.message ?? command.exception) : command.message) ?? '',
     failed,
   };
 }
