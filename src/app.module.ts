@@ -45,6 +45,8 @@ import { OrganizerModule } from './files/organizer/organizer.module';
 import { OpdsModule } from './delivery/opds/opds.module';
 import { WebUiModule } from './delivery/web-ui/web-ui.module';
 import { MigrationModule } from './migration/readarr-import/migration.module';
+import { SettingsInventoryModule } from './platform/settings/inventory/settings-inventory.module';
+import { allSettingsSurfaces } from './settings-inventory';
 import { OutgoingHttpModule } from './platform/outgoing-http/outgoing-http.module';
 
 /**
@@ -99,6 +101,8 @@ const FEATURE_MODULES = [
   CustomFilterModule,
   // migration: coming from Readarr.
   MigrationModule,
+  // what every setting does, gathered from the features above.
+  SettingsInventoryModule.forRoot(allSettingsSurfaces),
   WebUiModule,
 ];
 

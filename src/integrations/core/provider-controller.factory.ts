@@ -60,7 +60,7 @@ export function createProviderController<R extends ProviderResource, B extends P
     @ApiOkResponse({ type: resource })
     @ApiQuery({ name: 'forceSave', required: false, type: Boolean })
     create(@Body() body: R, @Query('forceSave') forceSave?: string): Promise<R> {
-      return this.service.create(body, flag(forceSave));
+      return this.service.create(body, flag(forceSave), { refuseUnsupported: true });
     }
 
     @PutWithOptionalId()
@@ -72,7 +72,7 @@ export function createProviderController<R extends ProviderResource, B extends P
       @Body() body: R,
       @Query('forceSave') forceSave?: string,
     ): Promise<R> {
-      return this.service.update(resolvePutId(id, body), body, flag(forceSave));
+      return this.service.update(resolvePutId(id, body), body, flag(forceSave), { refuseUnsupported: true });
     }
 
     @Delete(':id')

@@ -9,7 +9,21 @@ import { Provider, ProviderContext, ProviderRegistry, infoLinkFor } from './prov
 import { ProviderDefinition, ProviderKind } from './provider-definition.entity';
 import { ProviderDefinitionRepository } from './provider-definition.repository';
 import { ProviderBulkResource, ProviderResource, ProviderTestAllResult } from './provider.resource';
-import { applyFields, hydrateSettings, settingsToFields, settingsToPlain, validateSettings } from './schema-builder';
+import {
+  applyFields,
+  FieldValue,
+  hydrateSettings,
+  settingsToFields,
+  settingsToPlain,
+  validateSettings,
+} from './schema-builder';
+import {
+  fieldKey,
+  ProviderKindInventory,
+  unsupportedFieldReason,
+  unsupportedProviderFailures,
+} from './provider-inventory';
+import { unsupportedText } from '../../platform/settings/inventory/settings-inventory';
 
 /** The kind-specific columns of a definition (what `options`/`priority`/`enable` hold). */
 export interface KindState {
@@ -25,6 +39,11 @@ class TestAllFailedError extends ValidationError {
   }
 }
 
+export interface SaveOptions {
+  /** Refuse (400) a change of a field the kind's inventory marks unsupported. */
+  refuseUnsupported?: boolean;
+}
+
 /**
  * Readarr's ProviderControllerBase + ProviderFactory semantics for one kind: list/get/create/update/delete,
  * bulk, schema, test (forceSave/forceTest), testall and actions. A kind supplies its registry and the mapping of
@@ -36,6 +55,8 @@ export abstract class ProviderService<
   B extends ProviderBulkResource = ProviderBulkResource,
 > {
   protected abstract readonly kind: ProviderKind;
+  /** What each flag and field of this kind does; unsupported ones are refused when changed and say so in the schema. */
+  protected readonly inventory?: ProviderKindInventory;
 
   constructor(
     protected readonly definitions: ProviderDefinitionRepository,
@@ -95,8 +116,13 @@ export abstract class ProviderService<
     return this.definitions.listEnabled(this.kind);
   }
 
-  async create(resource: R, forceSave = false): Promise<R> {
+  /**
+   * `refuseUnsupported` is set for clients' requests; a migration carries over what Readarr stored, even an
+   * unsupported flag, which then simply has no effect.
+   */
+  async create(resource: R, forceSave = false, options: SaveOptions = {}): Promise<R> {
     const provider = this.requireProvider(resource.implementation);
+    if (options.refuseUnsupported) this.assertSupported(provider, resource, {});
     const settings = applyFields(hydrateSettings(provider.meta.settings), provider.meta.settings, resource.fields);
     const state = this.readKindFields(resource, this.defaults(provider), provider);
     const name = resource.name ?? '';
@@ -115,10 +141,12 @@ export abstract class ProviderService<
     return this.toResource(saved);
   }
 
-  async update(id: number, resource: R, forceSave = false): Promise<R> {
+  async update(id: number, resource: R, forceSave = false, options: SaveOptions = {}): Promise<R> {
     const current = await this.require(id);
     const provider = this.requireProvider(resource.implementation ?? current.implementation);
     const sameImplementation = provider.meta.implementation === current.implementation;
+    if (options.refuseUnsupported)
+      this.assertSupported(provider, resource, sameImplementation ? this.wireValues(current) : {});
     const stored = sameImplementation ? current.settings : undefined;
     const settings = applyFields(
       hydrateSettings(provider.meta.settings, stored),
@@ -222,7 +250,7 @@ export abstract class ProviderService<
     return {
       id: definition.id,
       name: definition.name,
-      fields: provider && settings ? settingsToFields(settings, provider.meta.settings) : [],
+      fields: provider && settings ? this.fieldsOf(provider, settings) : [],
       implementationName: provider?.meta.implementationName ?? definition.implementation,
       implementation: definition.implementation,
       configContract: definition.configContract,
@@ -236,7 +264,7 @@ export abstract class ProviderService<
     const settings = hydrateSettings(provider.meta.settings, presetSettings);
     return {
       name,
-      fields: settingsToFields(settings, provider.meta.settings),
+      fields: this.fieldsOf(provider, settings),
       implementationName: provider.meta.implementationName,
       implementation: provider.meta.implementation,
       configContract: provider.meta.configContract,
@@ -244,6 +272,27 @@ export abstract class ProviderService<
       tags: [],
       ...this.writeKindFields(this.defaults(provider), provider),
     } as unknown as R;
+  }
+
+  /** The `fields[]` of a settings object; an unsupported field's help text says so, and why. */
+  private fieldsOf(provider: P, settings: object): FieldValue[] {
+    return settingsToFields(settings, provider.meta.settings).map((field) => {
+      const reason = unsupportedFieldReason(this.inventory, provider.meta.implementation, field.name);
+      return reason ? { ...field, helpText: unsupportedText(reason) } : field;
+    });
+  }
+
+  /** A stored definition as flat wire values (`enable`, `fields.host`, …), to compare an update with. */
+  private wireValues(definition: ProviderDefinition): Record<string, unknown> {
+    const { fields, ...rest } = this.toResource(definition) as R & Record<string, unknown>;
+    const values: Record<string, unknown> = { ...rest };
+    for (const field of fields ?? []) if (field.name) values[fieldKey(field.name)] = field.value;
+    return values;
+  }
+
+  private assertSupported(provider: P, resource: R, current: Record<string, unknown>): void {
+    const failures = unsupportedProviderFailures(this.inventory, provider.meta.implementation, resource, current);
+    if (failures.length > 0) throw new ValidationError(failures);
   }
 
   protected requireProvider(implementation: string | undefined): P {

@@ -4,6 +4,7 @@ import { ProviderDefinitionRepository } from '../core/provider-definition.reposi
 import { KindState, ProviderService } from '../core/provider.service';
 import { DownloadClientProvider } from './download-client';
 import { DownloadClientBulkResource, DownloadClientResource } from './download-client.resource';
+import { DOWNLOAD_CLIENT_INVENTORY } from './download-client.inventory';
 
 export const DOWNLOAD_CLIENT_REGISTRY = Symbol('DOWNLOAD_CLIENT_REGISTRY');
 
@@ -16,6 +17,7 @@ export class DownloadClientService extends ProviderService<
   DownloadClientBulkResource
 > {
   protected readonly kind = 'downloadClient' as const;
+  protected readonly inventory = DOWNLOAD_CLIENT_INVENTORY;
 
   constructor(
     definitions: ProviderDefinitionRepository,

@@ -4,6 +4,7 @@ import { ProviderDefinitionRepository } from '../core/provider-definition.reposi
 import { KindState, ProviderService } from '../core/provider.service';
 import { ImportListProvider } from './import-list';
 import { ImportListBulkResource, ImportListResource } from './import-list.resource';
+import { IMPORT_LIST_INVENTORY } from './import-list.inventory';
 
 export const IMPORT_LIST_REGISTRY = Symbol('IMPORT_LIST_REGISTRY');
 
@@ -47,6 +48,7 @@ export const IMPORT_LIST_DEFAULTS: ImportListOptions = {
 @Injectable()
 export class ImportListService extends ProviderService<ImportListProvider, ImportListResource, ImportListBulkResource> {
   protected readonly kind = 'importList' as const;
+  protected readonly inventory = IMPORT_LIST_INVENTORY;
 
   constructor(
     definitions: ProviderDefinitionRepository,

@@ -4,6 +4,7 @@ import { ProviderDefinitionRepository } from '../core/provider-definition.reposi
 import { KindState, ProviderService } from '../core/provider.service';
 import { IndexerBulkResource, IndexerResource } from './indexer.resource';
 import { IndexerProvider } from './newznab.indexer';
+import { INDEXER_INVENTORY } from './indexer.inventory';
 
 export const INDEXER_REGISTRY = Symbol('INDEXER_REGISTRY');
 
@@ -12,6 +13,7 @@ const FLAGS = ['enableRss', 'enableAutomaticSearch', 'enableInteractiveSearch'] 
 @Injectable()
 export class IndexerService extends ProviderService<IndexerProvider, IndexerResource, IndexerBulkResource> {
   protected readonly kind = 'indexer' as const;
+  protected readonly inventory = INDEXER_INVENTORY;
 
   constructor(
     definitions: ProviderDefinitionRepository,

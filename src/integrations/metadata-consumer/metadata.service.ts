@@ -4,12 +4,14 @@ import { ProviderDefinitionRepository } from '../core/provider-definition.reposi
 import { KindState, ProviderService } from '../core/provider.service';
 import { BookInfo, MetadataProvider } from './calibre-opf.metadata';
 import { MetadataResource } from './metadata.resource';
+import { METADATA_CONSUMER_INVENTORY } from './metadata.inventory';
 
 export const METADATA_REGISTRY = Symbol('METADATA_REGISTRY');
 
 @Injectable()
 export class MetadataService extends ProviderService<MetadataProvider, MetadataResource> {
   protected readonly kind = 'metadata' as const;
+  protected readonly inventory = METADATA_CONSUMER_INVENTORY;
   private readonly logger = new Logger(MetadataService.name);
 
   constructor(

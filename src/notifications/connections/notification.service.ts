@@ -12,6 +12,7 @@ import {
   ON_FLAGS,
 } from './notification-connection';
 import { NotificationResource } from './notification.resource';
+import { NOTIFICATION_INVENTORY } from './notification.inventory';
 
 export const NOTIFICATION_REGISTRY = Symbol('NOTIFICATION_REGISTRY');
 
@@ -20,6 +21,7 @@ const supportsKey = (flag: string) => `supportsOn${flag.slice(2)}`;
 @Injectable()
 export class NotificationService extends ProviderService<NotificationConnection, NotificationResource> {
   protected readonly kind = 'notification' as const;
+  protected readonly inventory = NOTIFICATION_INVENTORY;
   private readonly logger = new Logger(NotificationService.name);
 
   constructor(

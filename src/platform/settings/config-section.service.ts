@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigStore } from '../database/config-store.service';
+import { assertSupported, SettingsSurface } from './inventory/settings-inventory';
 
 /**
  * The shared behaviour of a `/api/v1/config/<section>` resource: one JSON row merged over defaults,
@@ -10,6 +11,8 @@ import { ConfigStore } from '../database/config-store.service';
 export abstract class ConfigSectionService<T extends object> {
   protected abstract readonly key: string;
   protected abstract readonly defaults: T;
+  /** What each field does; a change of an unsupported field is refused before anything is stored. */
+  protected abstract readonly inventory: SettingsSurface;
 
   constructor(protected readonly store: ConfigStore) {}
 
@@ -22,7 +25,9 @@ export abstract class ConfigSectionService<T extends object> {
   }
 
   async update(input: object): Promise<T & { id: number }> {
-    const next = this.merge(await this.load(), input);
+    const current = await this.load();
+    assertSupported(this.inventory, input, current);
+    const next = this.merge(current, input);
     await this.validate(next);
     await this.store.set(this.key, next);
     this.afterUpdate(next);

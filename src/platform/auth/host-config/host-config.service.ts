@@ -8,6 +8,8 @@ import { DomainEvents } from '../../common/events/domain-events';
 import { MASKED_SECRET } from '../../common/wire/masked-secret';
 import { HOST_CONFIG_DEFAULTS, HOST_CONFIG_KEY, HostConfig } from './host-config';
 import { HostConfigResource } from './host-config.resource';
+import { HOST_CONFIG_INVENTORY } from './host-config.inventory';
+import { assertSupported } from '../../settings/inventory/settings-inventory';
 import { HostConfigSavedEvent } from './host-config-saved.event';
 
 const SECRET_FIELDS = ['sslCertPassword', 'proxyPassword'] as const;
@@ -48,6 +50,8 @@ export class HostConfigService {
 
   async update(input: HostConfigResource): Promise<HostConfigResource> {
     const current = await this.load();
+    // Compared with what GET shows, so a client that sends back the listening settings it read is not refused.
+    assertSupported(HOST_CONFIG_INVENTORY, input, await this.toResource(current));
     const next: HostConfig = { ...current };
     for (const key of Object.keys(HOST_CONFIG_DEFAULTS) as (keyof HostConfig)[]) {
       if (key === 'passwordHash') continue;

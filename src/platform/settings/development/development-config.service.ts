@@ -13,6 +13,7 @@ import {
 } from './development-config';
 import { MetadataSourceChangedEvent } from './metadata-source-changed.event';
 import { MetadataSourceProbeAnswer, MetadataSourceProbeEvent } from './metadata-source-probe.event';
+import { DEVELOPMENT_CONFIG_INVENTORY } from '../settings.inventory';
 
 const LOG_LEVELS = ['', 'trace', 'debug', 'info', 'warn', 'error', 'fatal'];
 
@@ -21,6 +22,7 @@ export class DevelopmentConfigService extends ConfigSectionService<DevelopmentCo
   private readonly logger = new Logger(DevelopmentConfigService.name);
   protected readonly key = DEVELOPMENT_CONFIG_KEY;
   protected readonly defaults = DEVELOPMENT_CONFIG_DEFAULTS;
+  protected readonly inventory = DEVELOPMENT_CONFIG_INVENTORY;
 
   constructor(
     store: ConfigStore,

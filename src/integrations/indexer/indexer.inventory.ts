@@ -1,0 +1,106 @@
+import { acts, pending } from '../../platform/settings/inventory/settings-inventory';
+import { ProviderKindInventory } from '../core/provider-inventory';
+import { IndexerResource } from './indexer.resource';
+import { NewznabSettings, TorznabSettings } from './newznab.settings';
+
+/** What each flag of indexers and each field of each implementation does in Quire. */
+export const INDEXER_INVENTORY: ProviderKindInventory = {
+  kind: 'indexer',
+  title: 'Indexers',
+  resource: IndexerResource,
+  notSettings: ['supportsRss', 'supportsSearch', 'protocol'],
+  common: {
+    name: acts('src/integrations/core/provider.service.ts', [
+      'test/medium/integrations/indexer/indexer.medium-spec.ts',
+      'an indexer is enabled while any use is; the flags and priority are stored with it',
+    ]),
+    enableRss: acts('src/integrations/indexer/indexer-factory.service.ts', [
+      'test/medium/integrations/indexer/indexer.medium-spec.ts',
+      'an indexer is enabled while any use is; the flags and priority are stored with it',
+    ]),
+    enableAutomaticSearch: acts('src/integrations/indexer/indexer-factory.service.ts', [
+      'test/medium/integrations/indexer/indexer.medium-spec.ts',
+      'an indexer is enabled while any use is; the flags and priority are stored with it',
+    ]),
+    enableInteractiveSearch: acts('src/integrations/indexer/indexer-factory.service.ts', [
+      'test/medium/integrations/indexer/indexer.medium-spec.ts',
+      'an indexer is enabled while any use is; the flags and priority are stored with it',
+    ]),
+    priority: acts('src/integrations/indexer/indexer-factory.service.ts', [
+      'test/medium/integrations/indexer/indexer.medium-spec.ts',
+      'an indexer is enabled while any use is; the flags and priority are stored with it',
+    ]),
+    downloadClientId: acts('src/acquisition/search/grab.service.ts', [
+      'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
+      'backs off a client whose calls keep failing',
+    ]),
+    tags: pending('stored, not yet acted on: indexer tags do not limit which authors an indexer searches yet'),
+  },
+  implementations: {
+    Newznab: {
+      settings: NewznabSettings,
+      fields: {
+        baseUrl: acts('src/integrations/indexer/newznab-api.ts', [
+          'test/e2e/integrations/indexer/provider-indexer.e2e-spec.ts',
+          'rejects a wrong key with an ApiKey failure unless forceSave, and names must be unique',
+        ]),
+        apiPath: acts('src/integrations/indexer/newznab-api.ts', [
+          'test/e2e/integrations/indexer/provider-indexer.e2e-spec.ts',
+          'schema lists Newznab and Torznab with Readarr’s exact fields and the Newznab presets',
+        ]),
+        apiKey: acts('src/integrations/indexer/newznab-api.ts', [
+          'test/e2e/integrations/indexer/provider-indexer.e2e-spec.ts',
+          'testall reports each enabled indexer; the stored test uses the stored key',
+        ]),
+        categories: acts('src/integrations/indexer/newznab-api.ts', [
+          'test/e2e/integrations/indexer/provider-indexer.e2e-spec.ts',
+          'rejects a wrong key with an ApiKey failure unless forceSave, and names must be unique',
+        ]),
+        earlyReleaseLimit: pending('stored, not yet acted on: releases are not held back by release date yet'),
+        additionalParameters: acts('src/integrations/indexer/newznab-api.ts', [
+          'test/e2e/integrations/indexer/provider-indexer.e2e-spec.ts',
+          'schema lists Newznab and Torznab with Readarr’s exact fields and the Newznab presets',
+        ]),
+      },
+    },
+    Torznab: {
+      settings: TorznabSettings,
+      fields: {
+        baseUrl: acts('src/integrations/indexer/newznab-api.ts', [
+          'test/e2e/integrations/indexer/provider-indexer.e2e-spec.ts',
+          'rejects a wrong key with an ApiKey failure unless forceSave, and names must be unique',
+        ]),
+        apiPath: acts('src/integrations/indexer/newznab-api.ts', [
+          'test/e2e/integrations/indexer/provider-indexer.e2e-spec.ts',
+          'schema lists Newznab and Torznab with Readarr’s exact fields and the Newznab presets',
+        ]),
+        apiKey: acts('src/integrations/indexer/newznab-api.ts', [
+          'test/e2e/integrations/indexer/provider-indexer.e2e-spec.ts',
+          'testall reports each enabled indexer; the stored test uses the stored key',
+        ]),
+        categories: acts('src/integrations/indexer/newznab-api.ts', [
+          'test/e2e/integrations/indexer/provider-indexer.e2e-spec.ts',
+          'rejects a wrong key with an ApiKey failure unless forceSave, and names must be unique',
+        ]),
+        earlyReleaseLimit: pending('stored, not yet acted on: releases are not held back by release date yet'),
+        additionalParameters: acts('src/integrations/indexer/newznab-api.ts', [
+          'test/e2e/integrations/indexer/provider-indexer.e2e-spec.ts',
+          'schema lists Newznab and Torznab with Readarr’s exact fields and the Newznab presets',
+        ]),
+        minimumSeeders: pending('stored, not yet acted on: releases with few seeders are not rejected yet'),
+        'seedCriteria.seedRatio': pending(
+          'stored, not yet acted on: seed goals are not passed to the torrent client yet',
+        ),
+        'seedCriteria.seedTime': pending(
+          'stored, not yet acted on: seed goals are not passed to the torrent client yet',
+        ),
+        'seedCriteria.discographySeedTime': pending(
+          'stored, not yet acted on: seed goals are not passed to the torrent client yet',
+        ),
+        rejectBlocklistedTorrentHashesWhileGrabbing: pending(
+          'stored, not yet acted on: grabs are not checked against blocklisted torrent hashes yet',
+        ),
+      },
+    },
+  },
+};

@@ -1,0 +1,262 @@
+import { acts, pending, resourceSurface, SettingsSurface, uiOnly, unsupported } from './inventory/settings-inventory';
+import { UI_CONFIG_DEFAULTS } from './ui/ui-config';
+import { UiConfigResource } from './ui/ui-config.resource';
+import { MEDIA_MANAGEMENT_CONFIG_DEFAULTS } from './media-management/media-management-config';
+import { MediaManagementConfigResource } from './media-management/media-management-config.resource';
+import { NAMING_CONFIG_DEFAULTS } from './naming/naming-config';
+import { NamingConfigResource } from './naming/naming-config.resource';
+import { METADATA_PROVIDER_CONFIG_DEFAULTS } from './metadata-provider/metadata-provider-config';
+import { MetadataProviderConfigResource } from './metadata-provider/metadata-provider-config.resource';
+import { DOWNLOAD_CLIENT_CONFIG_DEFAULTS } from './download-client/download-client-config';
+import { DownloadClientConfigResource } from './download-client/download-client-config.resource';
+import { INDEXER_CONFIG_DEFAULTS } from './indexer/indexer-config';
+import { IndexerConfigResource } from './indexer/indexer-config.resource';
+import { DEVELOPMENT_CONFIG_DEFAULTS } from './development/development-config';
+import { DevelopmentConfigResource } from './development/development-config.resource';
+
+// What each field of the `/config/<section>` resources of this folder does in Quire (host: platform/auth).
+
+export const UI_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
+  id: 'config/ui',
+  title: 'UI',
+  route: '/api/v1/config/ui',
+  resource: UiConfigResource,
+  defaults: UI_CONFIG_DEFAULTS,
+  entries: {
+    firstDayOfWeek: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
+    calendarWeekColumnHeader: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
+    shortDateFormat: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
+    longDateFormat: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
+    timeFormat: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
+    showRelativeDates: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
+    enableColorImpairedMode: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
+    theme: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
+    uiLanguage: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
+  },
+});
+
+export const MEDIA_MANAGEMENT_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
+  id: 'config/mediamanagement',
+  title: 'Media management',
+  route: '/api/v1/config/mediamanagement',
+  resource: MediaManagementConfigResource,
+  defaults: MEDIA_MANAGEMENT_CONFIG_DEFAULTS,
+  entries: {
+    autoUnmonitorPreviouslyDownloadedBooks: pending(
+      'stored, not yet acted on: a deleted file does not unmonitor its book yet',
+    ),
+    recycleBin: acts('src/library/recycle-bin/recycle-bin.service.ts', [
+      'test/e2e/library/recycle-bin/recycle-bin.e2e-spec.ts',
+      'moves the file into the bin under its author and book folders, a clash getting _2',
+    ]),
+    recycleBinCleanupDays: acts('src/library/recycle-bin/recycle-bin.service.ts', [
+      'test/e2e/library/recycle-bin/recycle-bin.e2e-spec.ts',
+      'CleanUpRecycleBin removes files older than recycleBinCleanupDays and the folders left empty',
+    ]),
+    downloadPropersAndRepacks: pending('stored, not yet acted on: propers and repacks are always preferred'),
+    createEmptyAuthorFolders: pending('stored, not yet acted on: adding an author does not create its folder yet'),
+    deleteEmptyFolders: acts('src/library/recycle-bin/media-file-deletion.service.ts', [
+      'test/e2e/library/recycle-bin/recycle-bin.e2e-spec.ts',
+      'on: the book folder left empty goes, then the author folder when its last file goes; the root stays',
+    ]),
+    fileDate: acts('src/files/import/import-approved.service.ts', [
+      'test/e2e/files/import/import.e2e-spec.ts',
+      'usenet downloads are moved; extra files follow; the file date can be the release date',
+    ]),
+    watchLibraryForChanges: pending('Quire does not watch root folders for changes yet; support is being added'),
+    rescanAfterRefresh: pending('A refresh does not yet rescan the author folder by this rule; support is being added'),
+    allowFingerprinting: pending('stored, not yet acted on: Quire does not fingerprint audio files yet'),
+    setPermissionsLinux: acts('src/files/organizer/disk-transfer.ts', [
+      'src/files/organizer/disk-transfer.spec.ts',
+      'gives the created folder the configured folder mode when permissions are set',
+    ]),
+    chmodFolder: acts('src/files/organizer/disk-transfer.ts', [
+      'src/files/organizer/disk-transfer.spec.ts',
+      'gives the created folder the configured folder mode when permissions are set',
+    ]),
+    chownGroup: pending('stored, not yet acted on: imported files keep their group'),
+    skipFreeSpaceCheckWhenImporting: acts('src/files/import/import-decision.service.ts', [
+      'test/e2e/notifications/connections/send-to-ereader.e2e-spec.ts',
+      'sends a newly imported book automatically (onReleaseImport), only to connections whose tags match',
+    ]),
+    minimumFreeSpaceWhenImporting: acts('src/files/import/import-decision.service.ts', [
+      'test/e2e/files/import/import.e2e-spec.ts',
+      'imports a finished download holding a real EPUB: renamed into the root folder, listed, no longer missing',
+    ]),
+    copyUsingHardlinks: acts('src/files/import/import-approved.service.ts', [
+      'test/e2e/files/import/import.e2e-spec.ts',
+      'usenet downloads are moved; extra files follow; the file date can be the release date',
+    ]),
+    importExtraFiles: acts('src/files/import/import-approved.service.ts', [
+      'test/e2e/files/import/import.e2e-spec.ts',
+      'usenet downloads are moved; extra files follow; the file date can be the release date',
+    ]),
+    extraFileExtensions: acts('src/files/import/import-approved.service.ts', [
+      'test/e2e/files/import/import.e2e-spec.ts',
+      'usenet downloads are moved; extra files follow; the file date can be the release date',
+    ]),
+    importMatchThreshold: acts('src/files/import/import-decision.service.ts', [
+      'test/e2e/files/import/import.e2e-spec.ts',
+      'a file that does not match closely enough is not imported; the source stays and the reason is recorded',
+    ]),
+  },
+});
+
+export const NAMING_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
+  id: 'config/naming',
+  title: 'Naming',
+  route: '/api/v1/config/naming',
+  resource: NamingConfigResource,
+  defaults: NAMING_CONFIG_DEFAULTS,
+  entries: {
+    renameBooks: acts('src/files/organizer/file-name-builder.service.ts', [
+      'test/e2e/files/organizer/rename.e2e-spec.ts',
+      'the preview lists exactly what RenameFiles then does',
+    ]),
+    replaceIllegalCharacters: acts('src/files/organizer/naming-engine.ts', [
+      'src/files/organizer/naming-engine.spec.ts',
+      'replaces or removes characters that are illegal in file names',
+    ]),
+    colonReplacementFormat: acts('src/files/organizer/naming-engine.ts', [
+      'test/e2e/files/organizer/rename.e2e-spec.ts',
+      'the preview lists exactly what RenameFiles then does',
+    ]),
+    standardBookFormat: acts('src/files/organizer/naming-engine.ts', [
+      'test/e2e/files/organizer/rename.e2e-spec.ts',
+      'the preview lists exactly what RenameFiles then does',
+    ]),
+    authorFolderFormat: acts('src/files/organizer/naming-engine.ts', [
+      'test/e2e/files/organizer/rename.e2e-spec.ts',
+      'naming examples: saved config without id, form values with id, absent when invalid',
+    ]),
+    includeAuthorName: uiOnly('web/src/features/settings/SimpleConfigPages.tsx'),
+    includeBookTitle: uiOnly('web/src/features/settings/SimpleConfigPages.tsx'),
+    includeQuality: uiOnly('web/src/features/settings/SimpleConfigPages.tsx'),
+    replaceSpaces: uiOnly('web/src/features/settings/SimpleConfigPages.tsx'),
+    separator: uiOnly('web/src/features/settings/SimpleConfigPages.tsx'),
+    numberStyle: uiOnly('web/src/features/settings/SimpleConfigPages.tsx'),
+  },
+});
+
+export const METADATA_PROVIDER_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
+  id: 'config/metadataprovider',
+  title: 'Metadata (tags and files)',
+  route: '/api/v1/config/metadataprovider',
+  resource: MetadataProviderConfigResource,
+  defaults: METADATA_PROVIDER_CONFIG_DEFAULTS,
+  entries: {
+    writeAudioTags: pending('Quire does not write tags into files yet; support is being added'),
+    scrubAudioTags: pending('Quire does not write tags into files yet; support is being added'),
+    writeBookTags: pending('stored, not yet acted on: Quire does not write metadata into e-book files yet'),
+    updateCovers: pending('stored, not yet acted on: Quire does not embed covers into files yet'),
+    embedMetadata: pending('stored, not yet acted on: Quire does not embed metadata into files yet'),
+    requestsPerMinute: acts('src/metadata/source/http/metadata-http.client.ts', [
+      'src/metadata/source/http/metadata-http.client.spec.ts',
+      'honours Retry-After on 429',
+    ]),
+    userAgent: acts('src/metadata/source/http/metadata-http.client.ts', [
+      'src/metadata/source/http/metadata-http.client.spec.ts',
+      'sends the User-Agent and parses JSON',
+    ]),
+  },
+});
+
+export const DOWNLOAD_CLIENT_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
+  id: 'config/downloadclient',
+  title: 'Download client handling',
+  route: '/api/v1/config/downloadclient',
+  resource: DownloadClientConfigResource,
+  defaults: DOWNLOAD_CLIENT_CONFIG_DEFAULTS,
+  entries: {
+    downloadClientWorkingFolders: pending(
+      'stored, not yet acted on: files in unpacking folders are not skipped by name yet',
+    ),
+    enableCompletedDownloadHandling: acts(
+      'src/files/import/completed-download.listener.ts',
+      [
+        'test/e2e/files/import/import.e2e-spec.ts',
+        'imports a finished download holding a real EPUB: renamed into the root folder, listed, no longer missing',
+      ],
+      'Being extended with the rest of Readarr’s completed- and failed-download handling',
+    ),
+    autoRedownloadFailed: acts('src/acquisition/queue/failed-download.listener.ts', [
+      'test/medium/acquisition/queue/queue.medium-spec.ts',
+      'a failure declared from history marks the downloads of that id failed; re-search follows the settings',
+    ]),
+    autoRedownloadFailedFromInteractiveSearch: acts('src/acquisition/queue/failed-download.listener.ts', [
+      'test/medium/acquisition/queue/queue.medium-spec.ts',
+      'a failure declared from history marks the downloads of that id failed; re-search follows the settings',
+    ]),
+  },
+});
+
+export const INDEXER_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
+  id: 'config/indexer',
+  title: 'Indexer options',
+  route: '/api/v1/config/indexer',
+  resource: IndexerConfigResource,
+  defaults: INDEXER_CONFIG_DEFAULTS,
+  entries: {
+    minimumAge: acts('src/acquisition/decision/specifications/minimum-age.specification.ts', [
+      'src/acquisition/decision/specifications/specifications.spec.ts',
+      'MinimumAge: young usenet posts wait (temporary)',
+    ]),
+    maximumSize: acts('src/acquisition/decision/specifications/maximum-size.specification.ts', [
+      'src/acquisition/decision/specifications/specifications.spec.ts',
+      'MaximumSize: indexer config maximum size in MB',
+    ]),
+    retention: acts('src/acquisition/decision/specifications/retention.specification.ts', [
+      'src/acquisition/decision/specifications/specifications.spec.ts',
+      'Retention: usenet posts older than retention days',
+    ]),
+    rssSyncInterval: acts('src/platform/command/task-scheduler.service.ts', [
+      'test/e2e/platform/command/command.e2e-spec.ts',
+      'lists the scheduled tasks, sorted by name, with intervals from config',
+    ]),
+  },
+});
+
+export const DEVELOPMENT_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
+  id: 'config/development',
+  title: 'Development',
+  route: '/api/v1/config/development',
+  resource: DevelopmentConfigResource,
+  defaults: DEVELOPMENT_CONFIG_DEFAULTS,
+  entries: {
+    metadataSource: acts('src/metadata/source/metadata-source-settings.service.ts', [
+      'test/e2e/metadata/source/metadata-book-info.e2e-spec.ts',
+      'rejects an unknown metadataSourceType with a 400, and probes a URL sent without a type',
+    ]),
+    metadataSourceType: acts('src/metadata/source/active-metadata-source.ts', [
+      'test/e2e/metadata/source/metadata-book-info.e2e-spec.ts',
+      'rejects an unknown metadataSourceType with a 400, and probes a URL sent without a type',
+    ]),
+    metadataEnrichmentSource: acts('src/metadata/source/enrichment/metadata-enricher.ts', [
+      'test/e2e/metadata/source/metadata-book-info.e2e-spec.ts',
+      'enrichment: Open Library lacks series, the BookInfo server has them (found by ISBN), with provenance',
+    ]),
+    coverSource: acts('src/metadata/source/metadata-source-settings.service.ts', [
+      'test/e2e/metadata/source/metadata-lookup.e2e-spec.ts',
+      'author/lookup with author: fetches the author record (bio, photo)',
+    ]),
+    consoleLogLevel: unsupported(
+      'Quire takes it from the LOG_LEVEL environment variable at start-up, so it cannot change through the API',
+    ),
+    logSql: unsupported('Quire does not log SQL statements; use PostgreSQL’s own statement logging'),
+    logRotate: acts('src/platform/system/log/log-sink.service.ts', [
+      'test/ui/settings.ui-spec.ts',
+      'UI and Development pages save their settings',
+    ]),
+    filterSentryEvents: unsupported('Quire sends no error reports to Sentry or any other service'),
+  },
+});
+
+export const CONFIG_SECTION_INVENTORIES: SettingsSurface[] = [
+  UI_CONFIG_INVENTORY,
+  MEDIA_MANAGEMENT_CONFIG_INVENTORY,
+  NAMING_CONFIG_INVENTORY,
+  METADATA_PROVIDER_CONFIG_INVENTORY,
+  DOWNLOAD_CLIENT_CONFIG_INVENTORY,
+  INDEXER_CONFIG_INVENTORY,
+  DEVELOPMENT_CONFIG_INVENTORY,
+];
