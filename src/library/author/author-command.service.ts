@@ -47,7 +47,7 @@ export class AuthorCommandService {
     const author = await this.require(id);
     const metadata = await this.repository.findMetadata(author.authorMetadataId);
     // the folder goes first: when the recycle bin cannot take it, the author stays with its files
-    if (options.deleteFiles) await this.disk.deleteFolder(author.path, author.rootFolderPath);
+    if (options.deleteFiles) await this.disk.deleteFolder(author);
     await this.repository.delete(author);
     if (options.addImportListExclusion && metadata) {
       await this.exclusions.add({ foreignId: metadata.foreignAuthorId, authorName: metadata.name });

@@ -3,6 +3,8 @@ import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ConflictError } from '../../platform/common/errors/domain-errors';
 import { MediaFileDeletionService } from '../recycle-bin/media-file-deletion.service';
+import type { Author } from './author.entity';
+import { AuthorRepository } from './author.repository';
 
 /**
  * Disk operations on author folders. Moves run synchronously inside the request for now (Readarr
@@ -13,7 +15,10 @@ import { MediaFileDeletionService } from '../recycle-bin/media-file-deletion.ser
 export class AuthorDiskService {
   private readonly logger = new Logger(AuthorDiskService.name);
 
-  constructor(private readonly deletion: MediaFileDeletionService) {}
+  constructor(
+    private readonly deletion: MediaFileDeletionService,
+    private readonly authors: AuthorRepository,
+  ) {}
 
   async exists(path: string): Promise<boolean> {
     return stat(path).then(
@@ -38,12 +43,18 @@ export class AuthorDiskService {
     return true;
   }
 
-  /** The author's folder, never a root folder: that would take every other author's files along. */
-  async deleteFolder(path: string, rootFolderPath: string | null): Promise<void> {
-    const folder = path.replace(/\/+$/, '');
-    if (!folder || folder === rootFolderPath?.replace(/\/+$/, '')) {
+  /**
+   * The author's folder, to the recycle bin when one is set. Never a root folder, nor a folder that is or holds
+   * another author's: that would take the other authors' files along.
+   */
+  async deleteFolder(author: Pick<Author, 'id' | 'path' | 'rootFolderPath'>): Promise<void> {
+    const folder = author.path.replace(/\/+$/, '');
+    if (!folder || folder === author.rootFolderPath?.replace(/\/+$/, '')) {
       throw new ConflictError("Not deleting the author's files: the author's path is its root folder");
     }
-    await this.deletion.deleteAuthorFolder(path);
+    if (await this.authors.sharesFolder(author.id, folder)) {
+      throw new ConflictError("Not deleting the author's files: another author's folder is the same or inside it");
+    }
+    await this.deletion.deleteAuthorFolder(folder);
   }
 }

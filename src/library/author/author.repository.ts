@@ -160,6 +160,16 @@ export class AuthorRepository {
     return this.authors.findOneBy({ path });
   }
 
+  /** Whether another author's folder is `path` itself or lies inside it. */
+  async sharesFolder(authorId: number, path: string): Promise<boolean> {
+    const folder = path.replace(/\/+$/, '');
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM author WHERE id <> $1 AND (path = $2 OR left(path, length($2) + 1) = $2 || '/') LIMIT 1`,
+      [authorId, folder],
+    );
+    return rows.length > 0;
+  }
+
   /** All files of an author's books (paths for moving/deleting). */
   async filePaths(authorId: number): Promise<{ id: number; path: string }[]> {
     return this.dataSource.query(

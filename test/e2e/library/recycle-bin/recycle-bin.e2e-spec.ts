@@ -191,6 +191,22 @@ describe('recycle bin and empty folders', () => {
       await t.api.delete(`/api/v1/author/${author.id}?deleteFiles=true`).expect(409);
       expect(existsSync(join(root, 'other.epub'))).toBe(true);
     });
+
+    it('never deletes a folder that is or holds another author’s', async () => {
+      const outer = await library('Pat Cadigan', 'Synners', ['synners.epub']);
+      const inner = await createAuthor(db, {
+        name: 'Nested',
+        rootFolderPath: root,
+        path: join(root, 'Pat Cadigan', 'Nested'),
+      });
+      const response = await t.api.delete(`/api/v1/author/${outer.author.id}?deleteFiles=true`).expect(409);
+      expect(response.body.message).toBe(
+        "Not deleting the author's files: another author's folder is the same or inside it",
+      );
+      expect(existsSync(outer.files[0].path)).toBe(true);
+      await t.api.get(`/api/v1/author/${outer.author.id}`).expect(200);
+      await t.api.get(`/api/v1/author/${inner.id}`).expect(200);
+    });
   });
 
   describe('deleteEmptyFolders', () => {
