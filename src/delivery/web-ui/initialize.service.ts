@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { createHash } from 'node:crypto';
-import { extractApiKey } from '../../platform/auth/api-key.extractor';
 import { ApiKeyService } from '../../platform/auth/api-key.service';
-import { SESSION_COOKIE, SessionService } from '../../platform/auth/session.service';
+import { RequestAuthService } from '../../platform/auth/request-auth.service';
 import { QUIRE_VERSION, READARR_COMPATIBLE_VERSION } from '../../platform/common/app-info';
 import { DomainError } from '../../platform/common/errors/domain-errors';
 import { EnvService } from '../../platform/env/env.service';
@@ -21,25 +20,22 @@ export class InitializeService {
   constructor(
     private readonly env: EnvService,
     private readonly apiKeys: ApiKeyService,
-    private readonly sessions: SessionService,
+    private readonly auth: RequestAuthService,
     private readonly hostConfig: HostConfigService,
     private readonly uiConfig: UiConfigService,
   ) {}
 
   /**
-   * Answered to a signed-in session or a caller with the key; before any login exists (first run) also to loopback
-   * and private addresses, so the UI can ask for the admin login. Everyone else gets 401.
+   * Answered to whoever the UI policy admits (the key, the configured login, or nobody needed: `external`, or
+   * `disabledForLocalAddresses` from a local address); before any login exists (first run) also to loopback and
+   * private addresses, so the UI can ask for the admin login. Everyone else gets 401.
    */
   async initialize(request: Request): Promise<InitializeResource> {
     const host = await this.hostConfig.load();
-    const username = await this.sessions.verify(
-      (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE],
-    );
+    const admission = await this.auth.admitToUi(request);
+    const username = admission?.username;
     const hasCredentials = Boolean(host.passwordHash) && host.authenticationMethod !== 'none';
-    const allowed =
-      Boolean(username) ||
-      (await this.apiKeys.matches(extractApiKey(request))) ||
-      (!hasCredentials && isLocalAddress(request.socket.remoteAddress));
+    const allowed = admission !== undefined || (!hasCredentials && isLocalAddress(request.socket.remoteAddress));
     if (!allowed)
       throw new SignInRequiredError(
         hasCredentials

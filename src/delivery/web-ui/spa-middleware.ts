@@ -35,11 +35,16 @@ export function findWebRoot(serverDir: string, cwd: string): string | undefined 
   );
 }
 
+/** Whether index.html may be sent; when not, the gate has already put its challenge on the response. */
+export type PageGate = (request: Request) => Promise<boolean>;
+
 /**
  * Serves the SPA under the URL base: hashed files under assets/ cached for a year, index.html never cached and given
- * for every other GET that asks for HTML and is not a server route, so client routes survive a reload.
+ * for every other GET that asks for HTML and is not a server route, so client routes survive a reload. index.html
+ * goes only where `pageGate` lets it (a 401 otherwise); the assets are the same build for everyone and hold nothing
+ * of this installation.
  */
-export function spaMiddleware(webRoot: string, urlBase: string): RequestHandler {
+export function spaMiddleware(webRoot: string, urlBase: string, pageGate: PageGate = async () => true): RequestHandler {
   const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8').replace(
     '<head>',
     `<head>\n    <base href="${urlBase}/" />\n    <script>${earlyRequestsScript(urlBase)}</script>`,
@@ -63,8 +68,11 @@ export function spaMiddleware(webRoot: string, urlBase: string): RequestHandler 
     compress(request, response, () => {
       const sendIndex = () => {
         if (!request.accepts('html')) return next();
-        response.setHeader('Cache-Control', 'no-cache');
-        response.type('html').send(indexHtml);
+        pageGate(request).then((allowed) => {
+          response.setHeader('Cache-Control', 'no-cache');
+          if (allowed) response.type('html').send(indexHtml);
+          else response.status(401).type('text').send('Unauthorized');
+        }, next);
       };
       if (path === '/' || path === '' || path === '/index.html') return sendIndex();
       if (segment === 'assets' && sendPrecompressed(request, response, webRoot, path, precompressed)) return;

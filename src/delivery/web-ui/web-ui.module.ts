@@ -1,6 +1,7 @@
 import { Logger, Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Express } from 'express';
+import { RequestAuthService } from '../../platform/auth/request-auth.service';
 import { EnvService } from '../../platform/env/env.service';
 import { InitializeController } from './initialize.controller';
 import { InitializeService } from './initialize.service';
@@ -17,6 +18,7 @@ export class WebUiModule implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly env: EnvService,
+    private readonly auth: RequestAuthService,
   ) {}
 
   /** Runs after Nest has registered its routes, so every route keeps its meaning and the SPA takes the rest. */
@@ -27,6 +29,6 @@ export class WebUiModule implements OnModuleInit {
       return;
     }
     const express = this.adapterHost.httpAdapter?.getInstance<Express>();
-    express?.use(spaMiddleware(webRoot, this.env.get('URL_BASE')));
+    express?.use(spaMiddleware(webRoot, this.env.get('URL_BASE'), (request) => this.auth.servesUiPage(request)));
   }
 }
