@@ -17,6 +17,7 @@ import { QueryState } from '../../components/States';
 import { SaveBar, useConfigForm } from './config-form';
 import { LOG_LEVEL_CHOICES } from './config-inputs';
 import { ProxySection } from './ProxySection';
+import { SettingStatus, useSettingsInventory } from './settings-inventory';
 
 /** GET/PUT config/host (src/auth/host-config/host-config.resource.ts); secrets come back as `********`. */
 interface HostConfig extends Record<string, unknown> {
@@ -37,6 +38,7 @@ const AUTH_REQUIRED = [
 /** Settings → General: host, security (authentication, API key), proxy, logging, backups. */
 export default function GeneralPage() {
   const form = useConfigForm<HostConfig>('host');
+  const inventory = useSettingsInventory('config/host');
   const { draft } = form;
   const client = useQueryClient();
   // A new key ends the old one once the command ran: the UI then takes the new one from /initialize.json (the
@@ -57,42 +59,48 @@ export default function GeneralPage() {
   const backup = useMutation({ mutationFn: () => api('command', { method: 'POST', body: { name: 'Backup' } }) });
   const str = (key: string) => (typeof draft[key] === 'string' ? draft[key] : '');
   const text = (key: string, label: string, description?: string) => (
-    <TextInput
-      label={label}
-      description={description}
-      value={str(key)}
-      onChange={(e) => form.set({ [key]: e.currentTarget.value })}
-      error={form.errorOf(key)}
-      maw={480}
-    />
+    <SettingStatus field={inventory(key)}>
+      <TextInput
+        label={label}
+        description={description}
+        value={str(key)}
+        onChange={(e) => form.set({ [key]: e.currentTarget.value })}
+        error={form.errorOf(key)}
+        maw={480}
+      />
+    </SettingStatus>
   );
   const number = (key: string, label: string, unit?: string) => (
-    <NumberInput
-      label={label}
-      value={typeof draft[key] === 'number' ? draft[key] : ''}
-      onChange={(value) => form.set({ [key]: value === '' ? undefined : Number(value) })}
-      error={form.errorOf(key)}
-      rightSection={
-        unit ? (
-          <Text size="xs" c="dimmed">
-            {unit}
-          </Text>
-        ) : undefined
-      }
-      rightSectionWidth={unit ? 56 : undefined}
-      w={240}
-    />
+    <SettingStatus field={inventory(key)}>
+      <NumberInput
+        label={label}
+        value={typeof draft[key] === 'number' ? draft[key] : ''}
+        onChange={(value) => form.set({ [key]: value === '' ? undefined : Number(value) })}
+        error={form.errorOf(key)}
+        rightSection={
+          unit ? (
+            <Text size="xs" c="dimmed">
+              {unit}
+            </Text>
+          ) : undefined
+        }
+        rightSectionWidth={unit ? 56 : undefined}
+        w={240}
+      />
+    </SettingStatus>
   );
   const select = (key: string, label: string, data: { value: string; label: string }[]) => (
-    <Select
-      label={label}
-      data={data}
-      value={str(key) || null}
-      onChange={(value) => form.set({ [key]: value ?? undefined })}
-      error={form.errorOf(key)}
-      allowDeselect={false}
-      w={320}
-    />
+    <SettingStatus field={inventory(key)}>
+      <Select
+        label={label}
+        data={data}
+        value={str(key) || null}
+        onChange={(value) => form.set({ [key]: value ?? undefined })}
+        error={form.errorOf(key)}
+        allowDeselect={false}
+        w={320}
+      />
+    </SettingStatus>
   );
   return (
     <Stack>
@@ -151,7 +159,7 @@ export default function GeneralPage() {
                 </Text>
               )}
             </Stack>
-            <ProxySection form={form} />
+            <ProxySection form={form} inventory={inventory} />
             <Stack gap="xs">
               <Title order={3}>Logging</Title>
               {select('logLevel', 'Log level', LOG_LEVEL_CHOICES)}

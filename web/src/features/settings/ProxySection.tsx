@@ -1,5 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { ConfigInput, type ConfigInputSpec, type EditableConfig } from './config-inputs';
+import type { InventoryLookup } from './settings-inventory';
 
 const PROXY_TYPES = [
   { value: 'http', label: 'HTTP(S)' },
@@ -24,13 +25,13 @@ const WHEN_ENABLED: ConfigInputSpec[] = [
 ];
 
 /** Settings → General → Proxy: part of the host config form (config/host). */
-export function ProxySection({ form }: { form: EditableConfig }) {
+export function ProxySection({ form, inventory }: { form: EditableConfig; inventory?: InventoryLookup }) {
   const inputs = form.draft.proxyEnabled === true ? [...ALWAYS, ...WHEN_ENABLED] : ALWAYS;
   return (
     <Stack gap="xs">
       <Title order={3}>Proxy</Title>
       {inputs.map((input) => (
-        <ConfigInput key={input.key} form={form} input={input} />
+        <ConfigInput key={input.key} form={form} input={input} inventory={inventory} />
       ))}
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Checkbox, NumberInput, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { QueryState } from '../../components/States';
 import { SaveBar, useConfigForm } from './config-form';
+import { type InventoryLookup, SettingStatus, useSettingsInventory } from './settings-inventory';
 
 export interface Choice {
   value: string;
@@ -25,8 +26,27 @@ export interface EditableConfig {
   errorOf(key: string): string | undefined;
 }
 
-/** One config property drawn by its kind, with the server's 400 failure for it underneath. */
-export function ConfigInput({ form, input }: { form: EditableConfig; input: ConfigInputSpec }) {
+/**
+ * One config property drawn by its kind, with the server's 400 failure for it underneath; an unsupported property
+ * is disabled with its reason, a pending one carries a note (`inventory`, when given).
+ */
+export function ConfigInput({
+  form,
+  input,
+  inventory,
+}: {
+  form: EditableConfig;
+  input: ConfigInputSpec;
+  inventory?: InventoryLookup;
+}) {
+  return (
+    <SettingStatus field={inventory?.(input.key)}>
+      <ConfigControl form={form} input={input} />
+    </SettingStatus>
+  );
+}
+
+function ConfigControl({ form, input }: { form: EditableConfig; input: ConfigInputSpec }) {
   const value = form.draft[input.key];
   const common = { label: input.label, description: input.description, error: form.errorOf(input.key) };
   switch (input.kind) {
@@ -85,12 +105,13 @@ export function ConfigFields({
   sentOnlyWhenEdited?: string[];
 }) {
   const form = useConfigForm<Record<string, unknown>>(section, { sentOnlyWhenEdited });
+  const inventory = useSettingsInventory(`config/${section}`);
   return (
     <QueryState query={form.query}>
       {() => (
         <Stack gap="xs" data-testid={`config-${section}`}>
           {inputs.map((input) => (
-            <ConfigInput key={input.key} form={form} input={input} />
+            <ConfigInput key={input.key} form={form} input={input} inventory={inventory} />
           ))}
           <SaveBar form={form} />
         </Stack>

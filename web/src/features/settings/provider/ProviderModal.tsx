@@ -5,6 +5,7 @@ import { ApiError, api } from '../../../api/client';
 import { TagSelect } from '../TagSelect';
 import { differs, useUnsavedChanges } from '../unsaved-changes';
 import { ProviderFieldInput } from './ProviderFieldInput';
+import { type InventoryLookup, SettingStatus, useSettingsInventory } from '../settings-inventory';
 import {
   actionDependencies,
   failuresByField,
@@ -27,6 +28,8 @@ export type KindFieldsComponent = ComponentType<{
   resource: ProviderResource;
   onChange: (patch: Partial<ProviderResource>) => void;
   messages: Record<string, string[]>;
+  /** What each flag does in Quire (unsupported ones are disabled, pending ones noted). */
+  inventory?: InventoryLookup;
 }>;
 
 /**
@@ -102,6 +105,7 @@ export function ProviderModal({
   const client = useQueryClient();
   const formFields = useMemo(() => toFormFields(initial.fields), [initial.fields]);
   const [resource, setResource] = useState<ProviderResource>(() => ({ ...initial, fields: undefined }));
+  const inventory = useSettingsInventory(`${kind}/${initial.implementation ?? ''}`);
   const [values, setValues] = useState<FormValues>(() => initialValues(formFields, initial.fields));
   const [showAdvanced, setShowAdvanced] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>();
@@ -169,18 +173,20 @@ export function ProviderModal({
             resource={resource}
             onChange={(patch) => setResource((current) => ({ ...current, ...patch }))}
             messages={kindMessages}
+            inventory={inventory}
           />
         )}
         {visibleFields(formFields, values, showAdvanced).map((field) => (
-          <FieldWithChoices
-            key={field.name}
-            kind={kind}
-            field={field}
-            body={body}
-            value={values[field.name] ?? null}
-            onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
-            messages={byField[field.name]}
-          />
+          <SettingStatus key={field.name} field={inventory(`fields.${field.name}`)}>
+            <FieldWithChoices
+              kind={kind}
+              field={field}
+              body={body}
+              value={values[field.name] ?? null}
+              onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+              messages={byField[field.name]}
+            />
+          </SettingStatus>
         ))}
         <TagSelect value={resource.tags} onChange={(tags) => setResource({ ...resource, tags })} />
         {hasAdvanced && (

@@ -2,6 +2,7 @@ import { Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@
 import { useMetadataProfiles, useQualityProfiles, useRootFolders } from '../../../api/shared-queries';
 import type { KindFieldsComponent } from './ProviderModal';
 import type { ProviderResource } from './provider-form';
+import { SettingStatus } from '../settings-inventory';
 
 interface Flag {
   key: string;
@@ -15,21 +16,22 @@ const isSupported = (resource: ProviderResource, flag: Flag) =>
 
 /** Checkboxes for a kind's boolean flags, plus its priority when it has one. */
 export function flagFields(flags: Flag[], options: { priority?: boolean } = {}): KindFieldsComponent {
-  return function KindFlags({ resource, onChange, messages }) {
+  return function KindFlags({ resource, onChange, messages, inventory }) {
     return (
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           {flags
             .filter((flag) => isSupported(resource, flag))
             .map((flag) => (
-              <Checkbox
-                key={flag.key}
-                label={flag.label}
-                checked={resource[flag.key] === true}
-                onChange={(event) => onChange({ [flag.key]: event.currentTarget.checked })}
-                error={messages[flag.key]?.join('; ')}
-                data-field={flag.key}
-              />
+              <SettingStatus key={flag.key} field={inventory?.(flag.key)}>
+                <Checkbox
+                  label={flag.label}
+                  checked={resource[flag.key] === true}
+                  onChange={(event) => onChange({ [flag.key]: event.currentTarget.checked })}
+                  error={messages[flag.key]?.join('; ')}
+                  data-field={flag.key}
+                />
+              </SettingStatus>
             ))}
         </SimpleGrid>
         {options.priority && (
