@@ -85,17 +85,46 @@ export const HOST_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
     updateScriptPath: unsupported(
       'Quire does not update itself; new versions come from your package manager or container image',
     ),
-    proxyEnabled: pending('Outgoing connections do not use the proxy yet; support is being added'),
-    proxyType: pending('Outgoing connections do not use the proxy yet; support is being added'),
-    proxyHostname: pending('Outgoing connections do not use the proxy yet; support is being added'),
-    proxyPort: pending('Outgoing connections do not use the proxy yet; support is being added'),
-    proxyUsername: pending('Outgoing connections do not use the proxy yet; support is being added'),
-    proxyPassword: pending('Outgoing connections do not use the proxy yet; support is being added'),
-    proxyBypassFilter: pending('Outgoing connections do not use the proxy yet; support is being added'),
-    proxyBypassLocalAddresses: pending('Outgoing connections do not use the proxy yet; support is being added'),
-    certificateValidation: pending(
-      'Certificate checks of outgoing connections are not yet relaxed by this setting; support is being added',
+    proxyEnabled: acts('src/platform/outgoing-http/outgoing-dispatcher.ts', [
+      'test/e2e/platform/outgoing-http/outgoing-http.e2e-spec.ts',
+      'with the HTTP proxy on, metadata lookups and indexer tests go through it and reach the fakes',
+    ]),
+    proxyType: acts(
+      'src/platform/outgoing-http/outgoing-dispatcher.ts',
+      [
+        'test/e2e/platform/outgoing-http/outgoing-http.e2e-spec.ts',
+        'a SOCKS5 proxy with username and password carries the requests; a wrong password is refused clearly',
+      ],
+      'SOCKS4 goes through the same SOCKS client, without an end-to-end test of its own',
     ),
+    proxyHostname: acts('src/platform/outgoing-http/proxy-tunnel.ts', [
+      'test/e2e/platform/outgoing-http/outgoing-http.e2e-spec.ts',
+      'with the HTTP proxy on, metadata lookups and indexer tests go through it and reach the fakes',
+    ]),
+    proxyPort: acts('src/platform/outgoing-http/proxy-tunnel.ts', [
+      'test/e2e/platform/outgoing-http/outgoing-http.e2e-spec.ts',
+      'with the HTTP proxy on, metadata lookups and indexer tests go through it and reach the fakes',
+    ]),
+    proxyUsername: acts('src/platform/outgoing-http/proxy-tunnel.ts', [
+      'test/e2e/platform/outgoing-http/outgoing-http.e2e-spec.ts',
+      'with the HTTP proxy on, metadata lookups and indexer tests go through it and reach the fakes',
+    ]),
+    proxyPassword: acts('src/platform/outgoing-http/proxy-tunnel.ts', [
+      'test/e2e/platform/outgoing-http/outgoing-http.e2e-spec.ts',
+      'wrong proxy credentials make the indexer test fail clearly, without repeating the password',
+    ]),
+    proxyBypassFilter: acts('src/platform/outgoing-http/proxy-bypass.ts', [
+      'test/e2e/platform/outgoing-http/outgoing-http.e2e-spec.ts',
+      'bypassed hosts and, when asked, local addresses go direct',
+    ]),
+    proxyBypassLocalAddresses: acts('src/platform/outgoing-http/proxy-bypass.ts', [
+      'test/e2e/platform/outgoing-http/outgoing-http.e2e-spec.ts',
+      'bypassed hosts and, when asked, local addresses go direct',
+    ]),
+    certificateValidation: acts('src/platform/outgoing-http/certificate-policy.ts', [
+      'test/e2e/platform/outgoing-http/outgoing-http.e2e-spec.ts',
+      'certificate validation: enabled refuses a self-signed server, the two relaxed settings accept it',
+    ]),
     backupFolder: acts('src/platform/system/backup/backup.service.ts', [
       'test/medium/platform/system/backup/backup.medium-spec.ts',
       'serves listed backups by type and name only; deletes; unknown ids are 404s',
