@@ -15,6 +15,7 @@ import { createAuthor, createBook, createBookFile } from '../../../factories';
 import { waitForCommand } from '../../../utils/commands';
 import { createTestApp, TestApp } from '../../../utils/create-test-app';
 import { sql } from '../../../utils/test-database';
+import { HealthService } from '../../../../src/platform/system/health/health.service';
 
 /**
  * Every delete of a library file goes through the media-management recycle bin, keeping the file's folders below
@@ -250,6 +251,22 @@ describe('recycle bin and empty folders', () => {
       expect(readdirSync(join(root, 'Octavia E. Butler'))).toEqual(['Dawn']);
       expect(await rows([gone.files[0].id])).toEqual([]);
     });
+  });
+
+  it('the health check reports a recycle bin that is gone, and nothing once it is back', async () => {
+    const issues = async () =>
+      (await t.app.get(HealthService).refresh()).filter((issue) => issue.source === 'RecyclingBinCheck');
+    expect(await issues()).toEqual([]);
+    rmSync(bin, { recursive: true });
+    expect(await issues()).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        message: expect.stringContaining(`Cannot write to the recycle bin folder ${bin}`),
+        wikiUrl: 'https://wiki.servarr.com/readarr/system#cannot-write-recycle-bin',
+      }),
+    ]);
+    mkdirSync(bin);
+    expect(await issues()).toEqual([]);
   });
 
   it('CleanUpRecycleBin removes files older than recycleBinCleanupDays and the folders left empty', async () => {
