@@ -125,6 +125,18 @@ export class AddAuthorService {
     const push = (f: ValidationFailure | undefined) => f && failures.push(f);
     push(notEmpty('foreignAuthorId', 'Foreign Author Id', input.foreignAuthorId));
     push(notEmpty('authorName', 'Author Name', input.authorName));
+    // A source that named the author by id only leaves the id as its name; a folder is never named after an id.
+    if (
+      input.authorName?.trim() &&
+      input.authorName.trim().toLowerCase() === input.foreignAuthorId?.trim().toLowerCase()
+    )
+      failures.push(
+        failure(
+          'authorName',
+          "The author's name could not be had from the metadata source, only its id; look the author up again",
+          input.authorName,
+        ),
+      );
     if (!input.path && !input.rootFolderPath) push(notEmpty('path', 'Path', input.path));
     if (input.foreignAuthorId?.trim() && (await this.repository.findByForeignAuthorId(input.foreignAuthorId.trim()))) {
       failures.push(failure('foreignAuthorId', 'This author has already been added', input.foreignAuthorId));

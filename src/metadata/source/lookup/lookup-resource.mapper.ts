@@ -167,8 +167,9 @@ export function toLookupEditionResource(
 }
 
 /**
- * A work from the source as BookResource. When no edition was fetched (free-text search), a stand-in
- * edition is built from the work's cover edition so clients' add-book helpers find one `monitored` edition.
+ * A work from the source as BookResource, always with at least one edition: clients' add-book helpers (and
+ * Readarr's UI) post the lookup result back and `POST /book` keeps its monitored edition. Without fetched editions
+ * the stand-in is the work's cover edition, or, when the source names none, an edition made from the work itself.
  */
 export function toLookupBookResource(
   book: RemoteBook,
@@ -209,23 +210,33 @@ export function toLookupBookResource(
 }
 
 function standInEdition(book: RemoteBook): RemoteEdition[] {
-  if (!book.coverEditionId) return [];
+  const ownEdition = !!book.coverEditionId;
   return [
     {
-      foreignEditionId: book.coverEditionId,
+      // `POST /book` names an edition posted without an id the same way.
+      foreignEditionId: book.coverEditionId ?? `${book.foreignBookId}-1`,
       foreignBookId: book.foreignBookId,
       title: book.title,
       language: book.languages[0],
+      overview: ownEdition ? undefined : book.overview,
       isEbook: false,
       pageCount: 0,
       releaseDate: book.releaseDate,
       images: book.images,
-      links: [{ url: `https://openlibrary.org/books/${book.coverEditionId}`, name: 'Open Library' }],
-      ratings: { votes: 0, value: 0, popularity: 0 },
+      links: ownEdition
+        ? [{ url: `https://openlibrary.org/books/${book.coverEditionId}`, name: 'Open Library' }]
+        : book.links,
+      ratings: ownEdition ? { votes: 0, value: 0, popularity: 0 } : book.ratings,
     },
   ];
 }
 
+/** The cover edition; else one in the work's first language, one with a cover, the first. */
 function pickDisplayEdition(book: RemoteBook, editions: RemoteEdition[]): RemoteEdition | undefined {
-  return editions.find((edition) => edition.foreignEditionId === book.coverEditionId) ?? editions[0];
+  return (
+    editions.find((edition) => edition.foreignEditionId === book.coverEditionId) ??
+    editions.find((edition) => !!book.languages[0] && edition.language === book.languages[0]) ??
+    editions.find((edition) => edition.images.length > 0) ??
+    editions[0]
+  );
 }

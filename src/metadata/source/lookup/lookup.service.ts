@@ -9,7 +9,9 @@ import {
   MetadataSource,
   MetadataSourceUnavailableError,
   RemoteAuthor,
+  RemoteAuthorRef,
   RemoteBook,
+  RemoteEdition,
 } from '../metadata-source';
 import { MetadataSourceSettingsService } from '../metadata-source-settings.service';
 import { OPEN_LIBRARY_SITE } from '../open-library/open-library.mapper';
@@ -32,6 +34,13 @@ export interface SearchEntry {
 
 const AUTHOR_LIMIT = 10;
 const BOOK_LIMIT = 20;
+/**
+ * Works answered without any edition (Open Library names no cover edition for works without a cover) get their
+ * editions fetched, one call each, for at most this many works per lookup; the others get one built from the work.
+ */
+const EDITION_FETCHES = 5;
+/** Authors known only by id (a work record names no author) get their record fetched, at most this many. */
+const AUTHOR_FETCHES = 5;
 
 /**
  * `author/lookup`, `book/lookup` and `search`: the term parser, one or two calls to the metadata source,
@@ -148,7 +157,8 @@ export class LookupService {
     }
   }
 
-  private async bookResources(books: RemoteBook[], knownAuthors: RemoteAuthor[]): Promise<LookupBookResource[]> {
+  private async bookResources(found: RemoteBook[], knownAuthors: RemoteAuthor[]): Promise<LookupBookResource[]> {
+    const books = await this.withEditions(found);
     const authorIds = books.map((book) => book.authors[0]?.foreignAuthorId).filter((id): id is string => !!id);
     const local = await this.index.find({
       authors: authorIds,
@@ -160,6 +170,7 @@ export class LookupService {
     });
     const { coverBase } = await this.settings.resolve();
     const byId = new Map(knownAuthors.map((author) => [author.foreignAuthorId, author]));
+    for (const author of await this.unnamedAuthors(books, byId)) byId.set(author.foreignAuthorId, author);
     const remoteAuthors = new Map<string, RemoteAuthor>();
     for (const book of books) {
       const ref = book.authors[0];
@@ -177,6 +188,59 @@ export class LookupService {
         local,
       ),
     );
+  }
+
+  /**
+   * Readarr's lookups always carry a book's editions, and `POST /book` takes the monitored one: a work the source
+   * answered without any gets the source's editions (or, past the budget or when it has none, one made from the work).
+   */
+  private async withEditions(books: RemoteBook[]): Promise<RemoteBook[]> {
+    const bare = books.filter((book) => !book.editions?.length && !book.coverEditionId).slice(0, EDITION_FETCHES);
+    const fetched = new Map(
+      await Promise.all(bare.map(async (book) => [book.foreignBookId, await this.editionsOf(book)] as const)),
+    );
+    return books.map((book) => {
+      const editions = fetched.get(book.foreignBookId);
+      return editions?.length ? { ...book, editions } : book;
+    });
+  }
+
+  private async editionsOf(book: RemoteBook): Promise<RemoteEdition[]> {
+    try {
+      return await this.source.getEditions(book.foreignBookId);
+    } catch (error) {
+      if (
+        error instanceof MetadataNotFoundError ||
+        error instanceof MetadataNotReadyError ||
+        error instanceof MetadataSourceUnavailableError
+      )
+        return [];
+      throw error;
+    }
+  }
+
+  /**
+   * The records of the books' first authors that the source named by id only (an Open Library work record carries
+   * author keys, not names): a lookup must name the author, and adding the book names its folder after it.
+   */
+  private async unnamedAuthors(books: RemoteBook[], known: Map<string, RemoteAuthor>): Promise<RemoteAuthor[]> {
+    const refs = books.map((book) => book.authors[0]).filter((ref): ref is RemoteAuthorRef => !!ref);
+    const ids = [...new Set(refs.filter((ref) => !ref.name?.trim()).map((ref) => ref.foreignAuthorId))];
+    const wanted = ids.filter((id) => !known.has(id)).slice(0, AUTHOR_FETCHES);
+    const authors = await Promise.all(
+      wanted.map((id) =>
+        this.source.getAuthor(id).catch((error: unknown) => {
+          if (
+            error instanceof MetadataNotFoundError ||
+            error instanceof MetadataNotReadyError ||
+            error instanceof MetadataSourceUnavailableError
+          )
+            return undefined;
+          throw error;
+        }),
+      ),
+    );
+    return authors.filter((author): author is RemoteAuthor => !!author);
   }
 
   /** Authors in the library are answered with their library resource (id, path, profiles), like Readarr. */
