@@ -63,8 +63,14 @@ export const MEDIA_MANAGEMENT_CONFIG_INVENTORY: SettingsSurface = resourceSurfac
       'test/e2e/files/import/import.e2e-spec.ts',
       'usenet downloads are moved; extra files follow; the file date can be the release date',
     ]),
-    watchLibraryForChanges: pending('Quire does not watch root folders for changes yet; support is being added'),
-    rescanAfterRefresh: pending('A refresh does not yet rescan the author folder by this rule; support is being added'),
+    watchLibraryForChanges: acts('src/files/library-watch/library-watcher.service.ts', [
+      'test/e2e/files/library-watch/library-watch.e2e-spec.ts',
+      'does nothing while the setting is off, and watches again when it is turned on',
+    ]),
+    rescanAfterRefresh: acts('src/metadata/source/refresh/rescan-after-refresh.ts', [
+      'test/e2e/metadata/source/rescan-after-refresh.e2e-spec.ts',
+      'afterManual: no scan after a scheduled refresh, a scan after a manual one',
+    ]),
     allowFingerprinting: pending('stored, not yet acted on: Quire does not fingerprint audio files yet'),
     setPermissionsLinux: acts('src/files/organizer/disk-transfer.ts', [
       'src/files/organizer/disk-transfer.spec.ts',
