@@ -1,4 +1,19 @@
-import { IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  Validate,
+  ValidationArguments,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
+} from 'class-validator';
 import { Field } from '../../integrations/core/field.decorator';
 
 const URL = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
@@ -22,6 +37,22 @@ export class WebhookSettings {
   @IsOptional()
   @IsString()
   password = '';
+}
+
+/** Readarr's check of an address: one `@`, with something on each side (so `Name <a@b.example>` passes too). */
+const EMAIL_ADDRESS = /^[^@]+@[^@]+$/;
+
+/** Readarr asks for one recipient at least, in To, Cc or Bcc. */
+@ValidatorConstraint({ name: 'oneRecipient' })
+class OneRecipient implements ValidatorConstraintInterface {
+  validate(_value: unknown, args: ValidationArguments): boolean {
+    const settings = args.object as EmailSettings;
+    return [settings.to, settings.cc, settings.bcc].some((list) => Array.isArray(list) && list.length > 0);
+  }
+
+  defaultMessage(): string {
+    return 'At least one recipient is needed in To, CC or BCC.';
+  }
 }
 
 export class EmailSettings {
@@ -68,14 +99,20 @@ export class EmailSettings {
   })
   @IsArray()
   @IsString({ each: true })
+  @Matches(EMAIL_ADDRESS, { each: true, message: "'Recipient Address(es)' must be valid email addresses." })
+  @Validate(OneRecipient)
   to: string[] = [];
 
   @Field({ order: 7, label: 'CC Address(es)', type: 'tag', advanced: true })
   @IsArray()
+  @IsString({ each: true })
+  @Matches(EMAIL_ADDRESS, { each: true, message: "'CC Address(es)' must be valid email addresses." })
   cc: string[] = [];
 
   @Field({ order: 8, label: 'BCC Address(es)', type: 'tag', advanced: true })
   @IsArray()
+  @IsString({ each: true })
+  @Matches(EMAIL_ADDRESS, { each: true, message: "'BCC Address(es)' must be valid email addresses." })
   bcc: string[] = [];
 
   @Field({ order: 9, label: 'Attach Books', type: 'checkbox', advanced: true })

@@ -69,6 +69,27 @@ describe('Email connection: recipients and required encryption, through real SMT
     expect(headerBlock(mail)).not.toMatch(/hidden@/);
   });
 
+  it('asks for one recipient at least, and addresses that have an @ with something on each side', async () => {
+    const before = plain.messages.length;
+    const none = await emailTest(plain, { to: [], cc: [], bcc: [] }).expect(400);
+    expect(none.body).toEqual([
+      expect.objectContaining({
+        propertyName: 'To',
+        errorMessage: 'At least one recipient is needed in To, CC or BCC.',
+      }),
+    ]);
+    const bad = await emailTest(plain, { bcc: ['not-an-address'] }).expect(400);
+    expect(bad.body).toEqual([
+      expect.objectContaining({
+        propertyName: 'Bcc',
+        errorMessage: "'BCC Address(es)' must be valid email addresses.",
+      }),
+    ]);
+    expect(plain.messages.length).toBe(before);
+    await emailTest(plain, { to: [], cc: ['Copy Reader <copy@example.test>'] }).expect(200);
+    expect(plain.messages.at(-1)!.envelopeTo).toEqual(['copy@example.test']);
+  });
+
   it('requireEncryption: a relay without STARTTLS gets nothing; the test says why and the log keeps it', async () => {
     const warnings: string[] = [];
     const spy = jest
