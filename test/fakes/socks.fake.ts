@@ -4,6 +4,7 @@ export interface SocksConnection {
   /** `host:port` the client asked for (host names as sent: the proxy resolves them). */
   destination: string;
   username?: string;
+  version: 4 | 5;
 }
 
 /** Reads exactly `count` bytes from the socket's stream, across chunks. */
@@ -31,10 +32,11 @@ class ByteReader {
 }
 
 /**
- * A real SOCKS5 server on 127.0.0.1 (RFC 1928, CONNECT only) with username/password authentication (RFC 1929) when
- * credentials are set. Records each connection it opened or refused.
+ * A real SOCKS server on 127.0.0.1, CONNECT only: SOCKS5 (RFC 1928) with username/password authentication (RFC 1929)
+ * when credentials are set, and SOCKS4/4a, whose user id must then be the username. Records each connection it
+ * opened and each login it refused.
  */
-export class FakeSocks5 {
+export class FakeSocksProxy {
   readonly connections: SocksConnection[] = [];
   readonly refusedLogins: string[] = [];
   private readonly server: Server;
@@ -64,6 +66,7 @@ export class FakeSocks5 {
   private async handle(socket: Socket): Promise<void> {
     const reader = new ByteReader(socket);
     const [version, methodCount] = await reader.read(2);
+    if (version === 4) return this.handleSocks4(socket, reader, methodCount);
     if (version !== 5) return void socket.destroy();
     const methods = [...(await reader.read(methodCount))];
     const wanted = this.credentials ? 0x02 : 0x00;
@@ -89,15 +92,57 @@ export class FakeSocks5 {
     else host = ((await reader.read(16)).toString('hex').match(/.{4}/g) ?? []).join(':');
     const port = (await reader.read(2)).readUInt16BE(0);
     if (command !== 1) return void socket.end(Buffer.from([5, 7, 0, 1, 0, 0, 0, 0, 0, 0]));
-    this.connections.push({ destination: `${host}:${port}`, username });
+    this.connections.push({ destination: `${host}:${port}`, username, version: 5 });
+    this.splice(
+      socket,
+      reader,
+      host,
+      port,
+      Buffer.from([5, 0, 0, 1, 0, 0, 0, 0, 0, 0]),
+      Buffer.from([5, 5, 0, 1, 0, 0, 0, 0, 0, 0]),
+    );
+  }
+
+  /** SOCKS4: the command byte came with the version; then port, IPv4, a NUL-ended user id, and for 4a the host. */
+  private async handleSocks4(socket: Socket, reader: ByteReader, command: number): Promise<void> {
+    const port = (await reader.read(2)).readUInt16BE(0);
+    const address = [...(await reader.read(4))];
+    const userId = await this.readNulEnded(reader);
+    const refused = Buffer.from([0, 0x5b, 0, 0, 0, 0, 0, 0]);
+    if (command !== 1) return void socket.end(refused);
+    if (this.credentials && userId !== this.credentials.username) {
+      this.refusedLogins.push(userId);
+      return void socket.end(refused);
+    }
+    const socks4a = address[0] === 0 && address[1] === 0 && address[2] === 0 && address[3] !== 0;
+    const host = socks4a ? await this.readNulEnded(reader) : address.join('.');
+    this.connections.push({ destination: `${host}:${port}`, username: userId || undefined, version: 4 });
+    this.splice(socket, reader, host, port, Buffer.from([0, 0x5a, 0, 0, 0, 0, 0, 0]), refused);
+  }
+
+  private async readNulEnded(reader: ByteReader): Promise<string> {
+    const bytes: number[] = [];
+    for (let byte = (await reader.read(1))[0]; byte !== 0; byte = (await reader.read(1))[0]) bytes.push(byte);
+    return Buffer.from(bytes).toString();
+  }
+
+  /** Connects to the destination, answers `granted` (or `failed`), then passes bytes both ways. */
+  private splice(
+    socket: Socket,
+    reader: ByteReader,
+    host: string,
+    port: number,
+    granted: Buffer,
+    failed: Buffer,
+  ): void {
     const upstream = connect(port, host, () => {
-      socket.write(Buffer.from([5, 0, 0, 1, 0, 0, 0, 0, 0, 0]));
+      socket.write(granted);
       const early = reader.rest();
       if (early.length > 0) upstream.write(early);
       socket.removeAllListeners('data');
       upstream.pipe(socket).pipe(upstream);
     });
     this.sockets.add(upstream);
-    upstream.on('error', () => socket.end(Buffer.from([5, 5, 0, 1, 0, 0, 0, 0, 0, 0])));
+    upstream.on('error', () => socket.end(failed));
   }
 }

@@ -95,7 +95,7 @@ export const HOST_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
         'test/e2e/platform/outgoing-http/outgoing-http.e2e-spec.ts',
         'a SOCKS5 proxy with username and password carries the requests; a wrong password is refused clearly',
       ],
-      'SOCKS4 goes through the same SOCKS client, without an end-to-end test of its own',
+      'SOCKS4 has its own end-to-end test beside it',
     ),
     proxyHostname: acts('src/platform/outgoing-http/proxy-tunnel.ts', [
       'test/e2e/platform/outgoing-http/outgoing-http.e2e-spec.ts',

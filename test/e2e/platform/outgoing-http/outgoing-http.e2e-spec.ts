@@ -2,7 +2,7 @@ import { ConfigStore } from '../../../../src/platform/database/config-store.serv
 import { FakeHttpProxy } from '../../../fakes/http-proxy.fake';
 import { FakeNewznab } from '../../../fakes/newznab-fake';
 import { FakeOpenLibrary } from '../../../fakes/open-library.fake';
-import { FakeSocks5 } from '../../../fakes/socks5.fake';
+import { FakeSocksProxy } from '../../../fakes/socks.fake';
 import { TlsFront } from '../../../fakes/tls-front.fake';
 import { createTestApp, TestApp } from '../../../utils/create-test-app';
 
@@ -15,7 +15,7 @@ describe('outgoing requests follow the proxy and certificate-validation settings
   let openLibrary: FakeOpenLibrary;
   let newznab: FakeNewznab;
   let proxy: FakeHttpProxy;
-  let socks: FakeSocks5;
+  let socks: FakeSocksProxy;
   let https: TlsFront;
   let httpsLocalhost: TlsFront;
 
@@ -27,7 +27,7 @@ describe('outgoing requests follow the proxy and certificate-validation settings
       releases: [{ title: 'A - B', size: 1 }],
     }).start();
     proxy = await new FakeHttpProxy(PROXY_USER).start();
-    socks = await new FakeSocks5(PROXY_USER).start();
+    socks = await new FakeSocksProxy(PROXY_USER).start();
     // 127.0.0.2: loopback but not one of the two names Readarr always trusts (localhost, 127.0.0.1).
     https = await new TlsFront('127.0.0.2', newznab.port).start();
     httpsLocalhost = await new TlsFront('127.0.0.1', newznab.port).start();
@@ -142,13 +142,23 @@ describe('outgoing requests follow the proxy and certificate-validation settings
     socks.connections.length = 0;
     await testIndexer(newznab.url).expect(200);
     await lookup().expect(200);
-    expect(socks.connections).toContainEqual({ destination: newznabHost(), username: PROXY_USER.username });
+    expect(socks.connections).toContainEqual({ destination: newznabHost(), username: PROXY_USER.username, version: 5 });
     expect(socks.connections.map((entry) => entry.destination)).toContain(new URL(openLibrary.url).host);
 
     await httpProxy({ proxyType: 'socks5', proxyPort: socks.port, proxyPassword: 'wrong' });
     const failed = await testIndexer(newznab.url).expect(400);
     expect(failed.body[0].errorMessage).toMatch(/SOCKS5 proxy failed: .*Authentication failed/i);
     expect(socks.refusedLogins).toContain(PROXY_USER.username);
+  });
+
+  it('a SOCKS4 proxy carries the requests, with the username as its user id', async () => {
+    await httpProxy({ proxyType: 'socks4', proxyPort: socks.port });
+    socks.connections.length = 0;
+    await testIndexer(newznab.url).expect(200);
+    expect(socks.connections).toContainEqual({ destination: newznabHost(), username: PROXY_USER.username, version: 4 });
+    await httpProxy({ proxyType: 'socks4', proxyPort: socks.port, proxyUsername: 'someone-else' });
+    const failed = await testIndexer(newznab.url).expect(400);
+    expect(failed.body[0].errorMessage).toMatch(/SOCKS4 proxy failed/);
   });
 
   it('certificate validation: enabled refuses a self-signed server, the two relaxed settings accept it', async () => {
