@@ -168,11 +168,18 @@ export const NOTIFICATION_INVENTORY: ProviderKindInventory = {
           'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
           'delivers library events to the connections whose on* flag is set, with the webhook event type',
         ]),
-        cc: pending('Being added: cc, bcc and required encryption are not yet applied when the mail is sent'),
-        bcc: pending('Being added: cc, bcc and required encryption are not yet applied when the mail is sent'),
-        requireEncryption: pending(
-          'Being added: cc, bcc and required encryption are not yet applied when the mail is sent',
-        ),
+        cc: acts('src/notifications/connections/notification.connections.ts', [
+          'test/e2e/notifications/connections/email-connection.e2e-spec.ts',
+          'names To and Cc in their headers and Bcc only in the envelope',
+        ]),
+        bcc: acts('src/notifications/hub/channels/email.channel.ts', [
+          'test/e2e/notifications/connections/email-connection.e2e-spec.ts',
+          'names To and Cc in their headers and Bcc only in the envelope',
+        ]),
+        requireEncryption: acts('src/notifications/hub/channels/email.channel.ts', [
+          'test/e2e/notifications/connections/email-connection.e2e-spec.ts',
+          'requireEncryption: a relay without STARTTLS gets nothing; the test says why and the log keeps it',
+        ]),
         attachFiles: pending('stored, not yet acted on: messages carry no attachments yet'),
       },
     },

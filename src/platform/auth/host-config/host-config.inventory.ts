@@ -42,14 +42,15 @@ export const HOST_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
     authenticationMethod: acts(
       'src/platform/auth/request-auth.service.ts',
       [
-        'test/e2e/platform/auth/browser-session.e2e-spec.ts',
-        'authentication none: covers and downloads are served without a key; the API still needs it',
+        'test/e2e/platform/auth/authentication-methods.e2e-spec.ts',
+        'challenges a browser without credentials, on the page, /initialize.json and the API',
       ],
-      'none and forms act; basic and external are being added',
+      'none, forms, basic (the browser asks for the login) and external (a reverse proxy authenticates the UI; ' +
+        'the API keeps needing the key) act',
     ),
     authenticationRequired: acts('src/platform/auth/request-auth.service.ts', [
-      'test/e2e/platform/auth/browser-session.e2e-spec.ts',
-      'disabledForLocalAddresses: open from a local address, not from a forwarded remote one',
+      'test/e2e/platform/auth/authentication-methods.e2e-spec.ts',
+      'with basic, asks no login from 127.0.0.1 but does from a forwarded remote address',
     ]),
     analyticsEnabled: unsupported('Quire collects and sends no usage analytics'),
     username: acts('src/platform/auth/auth.service.ts', [
