@@ -26,7 +26,7 @@ describe('settings inventory over HTTP', () => {
     await t.anonymous().get('/api/v1/quire/settings-inventory').expect(401);
     const host = await fieldsOf('config/host');
     expect(host.get('launchBrowser')).toMatchObject({ status: 'unsupported', detail: expect.stringMatching(/server/) });
-    expect(host.get('proxyEnabled')).toMatchObject({ status: 'pending' });
+    expect(host.get('applicationUrl')).toMatchObject({ status: 'pending' });
     expect(host.get('backupRetention')).toMatchObject({ status: 'acts' });
     const webhook = await fieldsOf('notification/Webhook');
     expect(webhook.get('fields.url')).toMatchObject({ status: 'acts' });
@@ -55,8 +55,8 @@ describe('settings inventory over HTTP', () => {
   it('accepts what GET showed, listening settings included, and pending settings', async () => {
     const host = (await t.api.get('/api/v1/config/host')).body as Record<string, unknown>;
     await t.api.put('/api/v1/config/host').send(host).expect(200);
-    const saved = await t.api.put('/api/v1/config/mediamanagement').send({ rescanAfterRefresh: 'never' }).expect(200);
-    expect(saved.body.rescanAfterRefresh).toBe('never');
+    const saved = await t.api.put('/api/v1/config/mediamanagement').send({ chownGroup: 'media' }).expect(200);
+    expect(saved.body.chownGroup).toBe('media');
   });
 
   it('refuses a connection that turns on an unsupported trigger', async () => {
