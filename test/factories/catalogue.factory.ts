@@ -44,7 +44,9 @@ async function firstId(db: FactoryDb, table: string): Promise<number> {
 /**
  * A quality profile ("eBook": PDF, MOBI, EPUB, AZW3, cutoff EPUB) and a metadata profile ("Standard"), each
  * inserted only when its table is empty: what createAuthor needs in a spec that does not boot the profile feature
- * and its seeder. Answers the first profile of each kind.
+ * and its seeder. Answers the first profile of each kind. Another spec file may have left other profiles on the
+ * worker's database (the seeder's, say): a spec whose expectations depend on the profile's qualities lists
+ * `quality_profile` and `metadata_profile` in its tables and calls this after each reset.
  */
 export async function ensureProfiles(db: FactoryDb): Promise<{ qualityProfileId: number; metadataProfileId: number }> {
   const { pdf, mobi, epub, azw3 } = QUALITY_IDS;

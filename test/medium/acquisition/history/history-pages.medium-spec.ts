@@ -40,13 +40,25 @@ describe('history pages (medium)', () => {
     medium = await newMediumService({
       entities: [HistoryEntry],
       providers: [HistoryRepository, PreparedStatements, DatabaseServer],
-      tables: ['history', 'history_event_count', 'author_metadata', 'author', 'book', 'edition'],
+      tables: [
+        'quality_profile',
+        'metadata_profile',
+        'history',
+        'history_event_count',
+        'author_metadata',
+        'author',
+        'book',
+        'edition',
+      ],
     });
-    await ensureProfiles(medium.dataSource);
     history = medium.get(HistoryRepository);
   });
   afterAll(() => medium.close());
-  beforeEach(() => medium.resetTables());
+  // The expectations depend on the profile's qualities: this file's own, not one another file left behind.
+  beforeEach(async () => {
+    await medium.resetTables();
+    await ensureProfiles(medium.dataSource);
+  });
 
   const row = (authorId: number, eventType: number, sourceTitle: string, extra: Partial<NewHistoryEntry> = {}) => ({
     authorId,
