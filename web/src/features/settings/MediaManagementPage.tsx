@@ -24,6 +24,7 @@ import { LoadingState, QueryState } from '../../components/States';
 import { PathInput } from '../../components/PathInput';
 import { SaveBar, useConfigForm } from './config-form';
 import { failuresByField } from './provider/provider-form';
+import { SettingStatus, useSettingsInventory } from './settings-inventory';
 
 function RootFolders() {
   const client = useQueryClient();
@@ -290,32 +291,37 @@ const words = (value: string) => value.replace(/([a-z])([A-Z])/g, '$1 $2').repla
 
 function FileManagement() {
   const form = useConfigForm<MediaManagementConfig>('mediamanagement');
+  const inventory = useSettingsInventory('config/mediamanagement');
   const { draft } = form;
   const number = (key: string, label: string, unit?: string) => (
-    <NumberInput
-      label={label}
-      value={typeof draft[key] === 'number' ? draft[key] : ''}
-      onChange={(value) => form.set({ [key]: value === '' ? undefined : Number(value) })}
-      error={form.errorOf(key)}
-      rightSection={
-        unit ? (
-          <Text size="xs" c="dimmed">
-            {unit}
-          </Text>
-        ) : undefined
-      }
-      rightSectionWidth={unit ? 56 : undefined}
-      w={260}
-    />
+    <SettingStatus field={inventory(key)}>
+      <NumberInput
+        label={label}
+        value={typeof draft[key] === 'number' ? draft[key] : ''}
+        onChange={(value) => form.set({ [key]: value === '' ? undefined : Number(value) })}
+        error={form.errorOf(key)}
+        rightSection={
+          unit ? (
+            <Text size="xs" c="dimmed">
+              {unit}
+            </Text>
+          ) : undefined
+        }
+        rightSectionWidth={unit ? 56 : undefined}
+        w={260}
+      />
+    </SettingStatus>
   );
   const text = (key: string, label: string) => (
-    <TextInput
-      label={label}
-      value={typeof draft[key] === 'string' ? draft[key] : ''}
-      onChange={(e) => form.set({ [key]: e.currentTarget.value })}
-      error={form.errorOf(key)}
-      w={420}
-    />
+    <SettingStatus field={inventory(key)}>
+      <TextInput
+        label={label}
+        value={typeof draft[key] === 'string' ? draft[key] : ''}
+        onChange={(e) => form.set({ [key]: e.currentTarget.value })}
+        error={form.errorOf(key)}
+        w={420}
+      />
+    </SettingStatus>
   );
   if (form.query.isPending) return <LoadingState />;
   return (
@@ -325,24 +331,26 @@ function FileManagement() {
         {() => (
           <>
             {FILE_FLAGS.map(([key, label]) => (
-              <Checkbox
-                key={key}
-                label={label}
-                checked={draft[key] === true}
-                onChange={(e) => form.set({ [key]: e.currentTarget.checked })}
-              />
+              <SettingStatus key={key} field={inventory(key)}>
+                <Checkbox
+                  label={label}
+                  checked={draft[key] === true}
+                  onChange={(e) => form.set({ [key]: e.currentTarget.checked })}
+                />
+              </SettingStatus>
             ))}
             <Group align="flex-start">
               {SELECTS.map(([key, label, values]) => (
-                <Select
-                  key={key}
-                  label={label}
-                  data={values.map((value) => ({ value, label: words(value) }))}
-                  value={typeof draft[key] === 'string' ? draft[key] : null}
-                  onChange={(value) => form.set({ [key]: value ?? undefined })}
-                  allowDeselect={false}
-                  error={form.errorOf(key)}
-                />
+                <SettingStatus key={key} field={inventory(key)}>
+                  <Select
+                    label={label}
+                    data={values.map((value) => ({ value, label: words(value) }))}
+                    value={typeof draft[key] === 'string' ? draft[key] : null}
+                    onChange={(value) => form.set({ [key]: value ?? undefined })}
+                    allowDeselect={false}
+                    error={form.errorOf(key)}
+                  />
+                </SettingStatus>
               ))}
             </Group>
             {number('importMatchThreshold', 'Import match threshold', '%')}
