@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ValidationFailure } from '../../platform/common/errors/domain-errors';
 import { EnvService } from '../../platform/env/env.service';
 import { NotificationChannel } from '../hub/channels/channel';
-import { EmailChannel } from '../hub/channels/email.channel';
+import { EMAIL_ATTACHMENT_TIMEOUT_MS, EmailChannel } from '../hub/channels/email.channel';
 import { HaTtsChannel } from '../hub/channels/ha-tts.channel';
 import { NtfyChannel } from '../hub/channels/ntfy.channel';
 import { WebhookChannel, WebhookSettings as WebhookChannelSettings } from '../hub/channels/webhook.channel';
@@ -20,6 +20,7 @@ import {
   ON_FLAGS,
   sendTest,
 } from './notification-connection';
+import { importedBookAttachment } from './email-attachments';
 import {
   EmailSettings,
   HomeAssistantSettings,
@@ -147,7 +148,9 @@ export class EmailConnection implements NotificationConnection<EmailSettings> {
     return failures;
   }
 
-  targets(settings: EmailSettings): ConnectionTarget[] {
+  /** With `attachFiles`, an imported ebook goes along as an attachment (by reference, as Send to E-Reader does). */
+  targets(settings: EmailSettings, message?: ChannelMessage): ConnectionTarget[] {
+    const attachment = settings.attachFiles && message ? importedBookAttachment(message) : undefined;
     return [
       {
         channel: 'email',
@@ -163,13 +166,15 @@ export class EmailConnection implements NotificationConnection<EmailSettings> {
           bcc: settings.bcc.join(','),
           user: settings.username || undefined,
           password: settings.password || undefined,
+          ...(attachment ? { attachments: [attachment], timeoutMs: EMAIL_ATTACHMENT_TIMEOUT_MS } : {}),
         },
       },
     ];
   }
 
   async send(event: ConnectionEvent, settings: EmailSettings): Promise<void> {
-    await sendDirect(this.channel, connectionMessage(event), this.targets(settings));
+    const message = connectionMessage(event);
+    await sendDirect(this.channel, message, this.targets(settings, message));
   }
 }
 

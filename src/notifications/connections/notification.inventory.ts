@@ -180,7 +180,10 @@ export const NOTIFICATION_INVENTORY: ProviderKindInventory = {
           'test/e2e/notifications/connections/email-connection.e2e-spec.ts',
           'requireEncryption: a relay without STARTTLS gets nothing; the test says why and the log keeps it',
         ]),
-        attachFiles: pending('stored, not yet acted on: messages carry no attachments yet'),
+        attachFiles: acts('src/notifications/connections/email-attachments.ts', [
+          'test/e2e/notifications/connections/email-connection.e2e-spec.ts',
+          'attachFiles: an imported ebook goes along with the import mail; an audiobook file does not',
+        ]),
       },
     },
     HomeAssistant: {

@@ -1,6 +1,11 @@
 import { Logger } from '@nestjs/common';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BookImportedEvent } from '../../../../src/files/import/import.events';
 import { FakeSmtp, ReceivedMail, selfSignedCertificate } from '../../../fakes/smtp.fake';
 import { createTestApp, TestApp } from '../../../utils/create-test-app';
+import { emitLibraryEvent } from '../../../utils/library-events';
 
 /**
  * Readarr's Email connection: To and Cc in their headers, Bcc in the SMTP envelope only, and `requireEncryption`
@@ -123,5 +128,51 @@ describe('Email connection: recipients and required encryption, through real SMT
     expect(withTls.messages.at(-1)!.secure).toBe(true);
     await emailTest(plain, {}).expect(200);
     expect(plain.messages.at(-1)!.secure).toBe(false);
+  });
+
+  it('attachFiles: an imported ebook goes along with the import mail; an audiobook file does not', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'quire-email-attach-'));
+    const epub = join(folder, 'Emma.epub');
+    writeFileSync(epub, 'PK-the-book-bytes-7731');
+    writeFileSync(join(folder, 'Emma.m4b'), 'audio-bytes');
+    await t.api
+      .post('/api/v1/notification')
+      .send({
+        name: 'attach',
+        implementation: 'Email',
+        configContract: 'EmailSettings',
+        onReleaseImport: true,
+        fields: [
+          { name: 'server', value: '127.0.0.1' },
+          { name: 'port', value: plain.port },
+          { name: 'from', value: 'quire@example.test' },
+          { name: 'to', value: ['reader@example.test'] },
+          { name: 'attachFiles', value: true },
+        ],
+      })
+      .expect(200);
+    const imported = (path: string) =>
+      new BookImportedEvent({
+        authorId: 2,
+        bookId: 7,
+        bookFileId: 3,
+        path,
+        sourcePath: '/downloads/Emma',
+        qualityId: 3,
+        isUpgrade: false,
+        authorName: 'Jane Austen',
+        bookTitle: 'Emma',
+      });
+
+    const before = plain.messages.length;
+    await emitLibraryEvent(t, imported(epub));
+    const withBook = plain.messages.slice(before).find((mail) => mail.subject === 'Book imported')!;
+    expect(withBook.raw).toMatch(/Content-Disposition: attachment; filename=Emma\.epub/i);
+    expect(withBook.raw).toContain(Buffer.from('PK-the-book-bytes-7731').toString('base64'));
+
+    const next = plain.messages.length;
+    await emitLibraryEvent(t, imported(join(folder, 'Emma.m4b')));
+    const withoutBook = plain.messages.slice(next).find((mail) => mail.subject === 'Book imported')!;
+    expect(withoutBook.raw).not.toMatch(/Content-Disposition: attachment/i);
   });
 });
