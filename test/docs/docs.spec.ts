@@ -163,6 +163,27 @@ describe('docs/architecture.md', () => {
   });
 });
 
+describe('test layout', () => {
+  /** Spec files of a tier, as paths relative to that tier's folder. */
+  const specsOf = (tier: string, suffix: string): string[] =>
+    sourceFiles(join(ROOT, 'test', tier))
+      .filter((file) => file.endsWith(suffix))
+      .map((file) => relative(join(ROOT, 'test', tier), file));
+
+  it.each([
+    ['e2e', '.e2e-spec.ts'],
+    ['medium', '.medium-spec.ts'],
+  ])('test/%s/ mirrors src/<context>/<feature>/', (tier, suffix) => {
+    const specs = specsOf(tier, suffix);
+    expect(specs.length).toBeGreaterThan(0);
+    const misplaced = specs.filter((spec) => {
+      const folders = spec.split(sep).slice(0, -1);
+      return folders.length < 2 || !existsSync(join(ROOT, 'src', folders[0], folders[1]));
+    });
+    expect(misplaced).toEqual([]);
+  });
+});
+
 describe('README.md', () => {
   it(`stays a front door: at most ${README_MAX_LINES} lines`, () => {
     expect(read('README.md').trimEnd().split('\n').length).toBeLessThanOrEqual(README_MAX_LINES);

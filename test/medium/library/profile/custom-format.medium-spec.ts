@@ -62,9 +62,10 @@ describe('custom formats (medium)', () => {
     await expect(formats.create(retail(' RETAIL '))).rejects.toBeInstanceOf(ValidationError);
     expect((await formats.update(created.id, retail('retail'))).name).toBe('retail');
 
-    const error = await formats
+    const error = (await formats
       .create({ name: 'Broken', specifications: [{ name: '', implementation: 'NoSuchSpecification' }] })
-      .catch((caught: unknown) => caught as ValidationError);
+      .catch((caught: unknown) => caught)) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
     expect(error.failures.map((failure) => failure.errorMessage)).toEqual([
       "'Name' must not be empty.",
       'Unknown custom format condition',
