@@ -13,6 +13,6 @@ import { ClearBlocklistHandler } from './clear-blocklist.handler';
   imports: [TypeOrmModule.forFeature([BlocklistEntry]), AuthorModule, ProfileModule],
   controllers: [BlocklistController],
   providers: [BlocklistRepository, BlocklistService, ClearBlocklistHandler],
-  exports: [BlocklistService],
+  exports: [BlocklistRepository, BlocklistService],
 })
 export class BlocklistModule {}

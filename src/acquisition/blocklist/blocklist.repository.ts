@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { bulkInsert, inChunks } from '../../platform/database/bulk-insert';
+import type { Transaction } from '../../platform/database/transaction';
 import type { PagingSpec } from '../../platform/common/paging/paging';
 import { BlocklistEntry } from './blocklist.entity';
 
@@ -58,4 +61,27 @@ export class BlocklistRepository {
     const result = await this.entries.createQueryBuilder().delete().execute();
     return result.affected ?? 0;
   }
+
+  /** Bulk-inserts blocklist rows in the caller's transaction (the Readarr import); ids in input order. */
+  insertMany(tx: Transaction, rows: QueryDeepPartialEntity<BlocklistEntry>[]): Promise<number[]> {
+    return bulkInsert(tx, BlocklistEntry, rows);
+  }
+
+  /** The blocklistKey of every blocklist row of the given authors (to add each entry once). */
+  async keysOfAuthors(authorIds: number[]): Promise<Set<string>> {
+    const keys = new Set<string>();
+    for (const part of inChunks([...new Set(authorIds)], 5000))
+      if (part.length)
+        for (const row of await this.entries.find({
+          select: ['date', 'sourceTitle', 'authorId'],
+          where: { authorId: In(part) },
+        }))
+          keys.add(blocklistKey(row.date, row.sourceTitle, row.authorId));
+    return keys;
+  }
+}
+
+/** `date|sourceTitle|authorId`: what makes a blocklist entry the same entry. */
+export function blocklistKey(date: Date, sourceTitle: string, authorId: number): string {
+  return `${date.toISOString()}|${sourceTitle}|${authorId}`;
 }

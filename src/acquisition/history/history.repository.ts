@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { bulkInsert, inChunks } from '../../platform/database/bulk-insert';
+import type { Transaction } from '../../platform/database/transaction';
 import type { PagingSpec } from '../../platform/common/paging/paging';
 import { PreparedStatements } from '../../platform/database/prepared-statements';
 import type { QualityProfileItem } from '../../library/profile/quality/quality';
@@ -145,4 +148,27 @@ export class HistoryRepository {
     );
     return new Map(rows.map(({ authorId, ...profile }) => [authorId, profile]));
   }
+
+  /** Bulk-inserts history rows in the caller's transaction (the Readarr import); ids in input order. */
+  insertMany(tx: Transaction, rows: QueryDeepPartialEntity<HistoryEntry>[]): Promise<number[]> {
+    return bulkInsert(tx, HistoryEntry, rows);
+  }
+
+  /** The historyKey of every history row of the given authors (to add each event once). */
+  async keysOfAuthors(authorIds: number[]): Promise<Set<string>> {
+    const keys = new Set<string>();
+    for (const part of inChunks([...new Set(authorIds)], 5000))
+      if (part.length)
+        for (const row of await this.entries.find({
+          select: ['date', 'eventType', 'sourceTitle', 'bookId'],
+          where: { authorId: In(part) },
+        }))
+          keys.add(historyKey(row.date, row.eventType, row.sourceTitle, row.bookId));
+    return keys;
+  }
+}
+
+/** `date|eventType|sourceTitle|bookId`: what makes a history event the same event. */
+export function historyKey(date: Date, eventType: number, sourceTitle: string, bookId: number | null): string {
+  return `${date.toISOString()}|${eventType}|${sourceTitle}|${bookId ?? ''}`;
 }

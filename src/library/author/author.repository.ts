@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { bulkInsert, inChunks } from '../../platform/database/bulk-insert';
 import { asTransaction, managerOf, type Transaction } from '../../platform/database/transaction';
 import { BookFileRepository } from '../book-file/book-file.repository';
 import { Author } from './author.entity';
@@ -79,6 +81,15 @@ export const AUTHOR_COLUMNS = `
   m.name_last_first AS "nameLastFirst", m.sort_name_last_first AS "sortNameLastFirst", m.overview AS "overview",
   m.disambiguation AS "disambiguation", m.status AS "status", m.images AS "images", m.links AS "links",
   m.genres AS "genres", m.ratings AS "ratings"`;
+
+/** An author as the Readarr import merges onto it: found by foreign id. */
+export interface ExistingAuthor {
+  id: number;
+  authorMetadataId: number;
+  foreignAuthorId: string;
+  monitored: boolean;
+  path: string;
+}
 
 /** Reads and writes of authors. Lists are single projected queries; statistics one aggregate. */
 @Injectable()
@@ -218,5 +229,54 @@ export class AuthorRepository {
         [author.authorMetadataId],
       );
     });
+  }
+
+  /** Bulk-inserts author_metadata rows in the caller's transaction (the Readarr import); ids in input order. */
+  insertManyMetadata(tx: Transaction, rows: QueryDeepPartialEntity<AuthorMetadata>[]): Promise<number[]> {
+    return bulkInsert(tx, AuthorMetadata, rows);
+  }
+
+  /** Bulk-inserts author rows in the caller's transaction (the Readarr import); ids in input order. */
+  insertMany(tx: Transaction, rows: QueryDeepPartialEntity<Author>[]): Promise<number[]> {
+    return bulkInsert(tx, Author, rows);
+  }
+
+  /** The authors of the given foreign author ids, with what a merge compares (monitored, path). */
+  async findByForeignIds(foreignIds: string[]): Promise<ExistingAuthor[]> {
+    const found: ExistingAuthor[] = [];
+    for (const part of inChunks([...new Set(foreignIds)], 5000)) {
+      if (!part.length) continue;
+      found.push(
+        ...(await this.dataSource
+          .createQueryBuilder()
+          .select([
+            'a.id AS id',
+            'a.author_metadata_id AS "authorMetadataId"',
+            'm.foreign_author_id AS "foreignAuthorId"',
+          ])
+          .addSelect(['a.monitored AS monitored', 'a.path AS path'])
+          .from(Author, 'a')
+          .innerJoin(AuthorMetadata, 'm', 'm.id = a.author_metadata_id')
+          .where('m.foreign_author_id IN (:...part)', { part })
+          .getRawMany<ExistingAuthor>()),
+      );
+    }
+    return found;
+  }
+
+  /** Those of the given paths an author already has. */
+  async takenPaths(paths: string[]): Promise<Set<string>> {
+    const taken = new Set<string>();
+    for (const part of inChunks([...new Set(paths)], 5000))
+      if (part.length)
+        for (const author of await this.authors.find({ select: ['path'], where: { path: In(part) } }))
+          taken.add(author.path);
+    return taken;
+  }
+
+  /** Sets the authors monitored (never unsets), in the caller's transaction. */
+  async markMonitored(tx: Transaction, ids: number[]): Promise<void> {
+    for (const part of inChunks(ids, 5000))
+      if (part.length) await managerOf(tx).update(Author, { id: In(part) }, { monitored: true });
   }
 }

@@ -1,9 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { bulkInsert, inChunks } from '../../platform/database/bulk-insert';
 import { managerOf, type Transaction } from '../../platform/database/transaction';
 import { BookFile } from './book-file.entity';
 import type { BookFileRow } from './book-file.mapper';
+
+/** A file as the Readarr import compares it: its path, its book (null when loose) and media kind. */
+export interface ExistingFile {
+  id: number;
+  path: string;
+  bookId: number | null;
+  mediaKind: string;
+}
 
 /** A media file found on disk by a rescan. */
 export interface ScannedFile {
@@ -183,5 +193,26 @@ export class BookFileRepository {
        WHERE e.id = f.edition_id AND b.author_id = $1 AND (f.path = $2 OR f.path LIKE $4)`,
       [authorId, oldPath, newPath, `${oldPath.replace(/[\\%_]/g, '\\$&')}/%`],
     );
+  }
+
+  /** Bulk-inserts book_file rows in the caller's transaction (the Readarr import); ids in input order. */
+  insertMany(tx: Transaction, rows: QueryDeepPartialEntity<BookFile>[]): Promise<number[]> {
+    return bulkInsert(tx, BookFile, rows);
+  }
+
+  /** Files already known by path, and the files of the given books (with their media kind). */
+  async findByPathsOrBooks(paths: string[], bookIds: number[]): Promise<ExistingFile[]> {
+    const found = new Map<number, ExistingFile>();
+    const select = (where: string, values: unknown[]) =>
+      this.dataSource.query<ExistingFile[]>(
+        `SELECT f.id AS id, f.path AS path, e.book_id AS "bookId", f.media_kind AS "mediaKind"
+         FROM book_file f LEFT JOIN edition e ON e.id = f.edition_id WHERE ${where}`,
+        [values],
+      );
+    for (const part of inChunks([...new Set(paths)], 5000))
+      if (part.length) for (const row of await select('f.path = ANY($1::text[])', part)) found.set(row.id, row);
+    for (const part of inChunks([...new Set(bookIds)], 5000))
+      if (part.length) for (const row of await select('e.book_id = ANY($1::int[])', part)) found.set(row.id, row);
+    return [...found.values()];
   }
 }

@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BlocklistModule } from '../../acquisition/blocklist/blocklist.module';
+import { HistoryModule } from '../../acquisition/history/history.module';
+import { AuthorModule } from '../../library/author/author.module';
+import { BookModule } from '../../library/book/book.module';
+import { BookFileModule } from '../../library/book-file/book-file.module';
 import { ImportListExclusionModule } from '../../library/import-list-exclusion/import-list-exclusion.module';
 import { MetadataSourceModule } from '../../metadata/source/metadata-source.module';
 import { ProfileModule } from '../../library/profile/profile.module';
@@ -12,12 +17,13 @@ import { TagModule } from '../../library/tag/tag.module';
 import { IdentityResolver } from './identity/identity-resolver';
 import { MigrateFromReadarrHandler } from './migrate-from-readarr.handler';
 import { MigrationController } from './migration.controller';
-import { MigrationRepository } from './migration.repository';
 import { MigrationService } from './migration.service';
 import { ReadarrMigrator } from './readarr-migrator.service';
 import { MigrationReportEntity } from './report/migration-report.entity';
 import { MigrationReportRepository } from './report/migration-report.repository';
+import { AuthorsStep } from './steps/authors.step';
 import { BookFilesStep } from './steps/book-files.step';
+import { BooksStep } from './steps/books.step';
 import { ConfigurationStep } from './steps/configuration.step';
 import { EditionsStep } from './steps/editions.step';
 import { FoldersAndDelaysStep } from './steps/folders-and-delays.step';
@@ -42,6 +48,11 @@ import { RematchRepository } from './rematch/rematch.repository';
   imports: [
     TypeOrmModule.forFeature([MigrationReportEntity, RematchReportEntity]),
     MetadataSourceModule,
+    AuthorModule,
+    BookModule,
+    BookFileModule,
+    HistoryModule,
+    BlocklistModule,
     ProfileModule,
     TagModule,
     RootFolderModule,
@@ -54,7 +65,6 @@ import { RematchRepository } from './rematch/rematch.repository';
   controllers: [RematchController, MigrationController],
   providers: [
     MigrationService,
-    MigrationRepository,
     MigrationReportRepository,
     IdentityResolver,
     ReadarrMigrator,
@@ -65,6 +75,8 @@ import { RematchRepository } from './rematch/rematch.repository';
     ProvidersStep,
     SettingsStep,
     LibraryStep,
+    AuthorsStep,
+    BooksStep,
     EditionsStep,
     BookFilesStep,
     RecordsStep,

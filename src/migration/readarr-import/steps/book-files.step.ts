@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { stat } from 'node:fs/promises';
-import { BookFile } from '../../../library/book-file/book-file.entity';
+import type { BookFile } from '../../../library/book-file/book-file.entity';
+import { BookFileRepository } from '../../../library/book-file/book-file.repository';
 import { qualityById, type MediaKind } from '../../../library/profile/quality/quality';
+import { TransactionRunner } from '../../../platform/database/transaction';
 import type { IdMap, MigrationContext } from '../migration-context';
-import { MigrationRepository } from '../migration.repository';
 import { readFilesWithoutBook, type LibraryChunk, type RBookFile } from '../readarr/readarr-library';
 import type { LibraryOverlay } from './library-overlay';
 
@@ -23,7 +24,10 @@ export function mediaKindOf(file: Pick<RBookFile, 'quality' | 'mediaInfo'>): Med
  */
 @Injectable()
 export class BookFilesStep {
-  constructor(private readonly repository: MigrationRepository) {}
+  constructor(
+    private readonly bookFiles: BookFileRepository,
+    private readonly transactions: TransactionRunner,
+  ) {}
 
   /** One chunk's files (those of its editions). */
   async run(
@@ -40,7 +44,7 @@ export class BookFilesStep {
     const quireBook = (file: RBookFile) => bookIds.get(bookOfEdition.get(file.editionId) ?? 0);
 
     const quireBookIds = files.map(quireBook).filter((id): id is number => id !== undefined && id > 0);
-    const known = await this.repository.filesByPathsOrBooks(
+    const known = await this.bookFiles.findByPathsOrBooks(
       files.map((file) => file.path),
       quireBookIds,
     );
@@ -125,7 +129,7 @@ export class BookFilesStep {
         });
     }
     if (ctx.dryRun || !rows.length) return;
-    await this.repository.transaction((tx) => this.repository.insertMany(tx, BookFile, rows as never[]));
+    await this.transactions.run((tx) => this.bookFiles.insertMany(tx, rows as never[]));
   }
 
   /** Files of no edition of a library book: skipped, each listed. */

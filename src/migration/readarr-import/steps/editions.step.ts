@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Edition } from '../../../library/book/edition.entity';
+import { BookRecordRepository } from '../../../library/book/book-record.repository';
+import { TransactionRunner } from '../../../platform/database/transaction';
 import { IdMap, type MigrationContext } from '../migration-context';
-import { MigrationRepository } from '../migration.repository';
 import type { RBook, REdition } from '../readarr/readarr-library';
 import { LibraryOverlay } from './library-overlay';
 
@@ -12,7 +12,10 @@ import { LibraryOverlay } from './library-overlay';
  */
 @Injectable()
 export class EditionsStep {
-  constructor(private readonly repository: MigrationRepository) {}
+  constructor(
+    private readonly books: BookRecordRepository,
+    private readonly transactions: TransactionRunner,
+  ) {}
 
   /** One chunk's editions; returns Readarr edition id → Quire edition id (placeholders in a dry run). */
   async run(
@@ -28,13 +31,13 @@ export class EditionsStep {
     const existing = await LibraryOverlay.merge(
       overlay.editions,
       all.map(foreignId),
-      (missing) => this.repository.editionsByForeignIds(missing),
+      (missing) => this.books.findEditionsByForeignIds(missing),
       (row) => row.foreignEditionId,
     );
     const quireBookIds = books
       .map((book) => bookIds.get(book.id))
       .filter((id): id is number => id !== undefined && id > 0);
-    const withMonitored = await this.repository.booksWithMonitoredEdition(quireBookIds);
+    const withMonitored = await this.books.booksWithMonitoredEdition(quireBookIds);
     for (const bookId of overlay.booksWithMonitoredEdition) withMonitored.add(bookId);
     const created: {
       placeholder: number;
@@ -74,10 +77,9 @@ export class EditionsStep {
     for (const [fid, row] of existing) overlay.editions.set(fid, row);
     if (ctx.dryRun || !created.length) return ids;
     const real = new Map<number, number>();
-    await this.repository.transaction(async (tx) => {
-      const editionIds = await this.repository.insertMany(
+    await this.transactions.run(async (tx) => {
+      const editionIds = await this.books.insertManyEditions(
         tx,
-        Edition,
         created.map(({ edition, bookId, foreignEditionId, monitored }) => ({
           bookId,
           foreignEditionId,

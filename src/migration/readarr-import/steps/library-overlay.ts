@@ -1,4 +1,5 @@
-import type { ExistingAuthor, ExistingBook, ExistingEdition } from '../migration.repository';
+import type { ExistingAuthor } from '../../../library/author/author.repository';
+import type { ExistingBook, ExistingEdition } from '../../../library/book/book-record.repository';
 
 /**
  * What the chunks of one run decided so far, consulted before the database: a dry run writes nothing, so a book

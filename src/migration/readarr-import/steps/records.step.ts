@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { BlocklistEntry } from '../../../acquisition/blocklist/blocklist.entity';
-import { HistoryEntry } from '../../../acquisition/history/history.entity';
+import type { BlocklistEntry } from '../../../acquisition/blocklist/blocklist.entity';
+import { blocklistKey, BlocklistRepository } from '../../../acquisition/blocklist/blocklist.repository';
+import type { HistoryEntry } from '../../../acquisition/history/history.entity';
+import { historyKey, HistoryRepository } from '../../../acquisition/history/history.repository';
 import { ImportListExclusionService } from '../../../library/import-list-exclusion/import-list-exclusion.service';
 import { qualityModel } from '../../../acquisition/parser/quality-model';
+import { TransactionRunner, type Transaction } from '../../../platform/database/transaction';
 import type { MigrationContext } from '../migration-context';
-import { blocklistKey, historyKey, MigrationRepository } from '../migration.repository';
 import { readDate, readIds, readInt, readJson, readQuality, readText } from '../readarr/readarr-values';
 
 const PROTOCOLS = ['unknown', 'usenet', 'torrent'];
@@ -18,8 +20,10 @@ const RECORD_BATCH = 5000;
 @Injectable()
 export class RecordsStep {
   constructor(
-    private readonly repository: MigrationRepository,
+    private readonly history: HistoryRepository,
+    private readonly blocklist: BlocklistRepository,
     private readonly exclusions: ImportListExclusionService,
+    private readonly transactions: TransactionRunner,
   ) {}
 
   async run(ctx: MigrationContext): Promise<void> {
@@ -57,7 +61,7 @@ export class RecordsStep {
   private async migrateHistory(ctx: MigrationContext): Promise<void> {
     const authors = ctx.idMap('authors');
     const books = ctx.idMap('books');
-    const keys = await this.repository.historyKeys(authors.values());
+    const keys = await this.history.keysOfAuthors(authors.values());
     const rows: Partial<HistoryEntry>[] = [];
     for (const row of ctx.source.rows('History')) {
       ctx.report.found('history');
@@ -94,15 +98,15 @@ export class RecordsStep {
         ),
       });
       ctx.report.count('history', 'imported');
-      if (rows.length >= RECORD_BATCH) await this.write(ctx, HistoryEntry, rows.splice(0));
+      if (rows.length >= RECORD_BATCH) await this.write(ctx, this.history, rows.splice(0));
     }
-    await this.write(ctx, HistoryEntry, rows);
+    await this.write(ctx, this.history, rows);
   }
 
   private async migrateBlocklist(ctx: MigrationContext): Promise<void> {
     const authors = ctx.idMap('authors');
     const books = ctx.idMap('books');
-    const keys = await this.repository.blocklistKeys(authors.values());
+    const keys = await this.blocklist.keysOfAuthors(authors.values());
     const rows: Partial<BlocklistEntry>[] = [];
     for (const row of ctx.source.rows('Blocklist')) {
       ctx.report.found('blocklist');
@@ -135,17 +139,17 @@ export class RecordsStep {
         torrentInfoHash: readText(row.TorrentInfoHash),
       });
       ctx.report.count('blocklist', 'imported');
-      if (rows.length >= RECORD_BATCH) await this.write(ctx, BlocklistEntry, rows.splice(0));
+      if (rows.length >= RECORD_BATCH) await this.write(ctx, this.blocklist, rows.splice(0));
     }
-    await this.write(ctx, BlocklistEntry, rows);
+    await this.write(ctx, this.blocklist, rows);
   }
 
   private async write<T extends HistoryEntry | BlocklistEntry>(
     ctx: MigrationContext,
-    target: new () => T,
+    owner: { insertMany(tx: Transaction, rows: never[]): Promise<number[]> },
     rows: Partial<T>[],
   ): Promise<void> {
     if (ctx.dryRun || !rows.length) return;
-    await this.repository.transaction((tx) => this.repository.insertMany(tx, target, rows as never[]));
+    await this.transactions.run((tx) => owner.insertMany(tx, rows as never[]));
   }
 }

@@ -1,28 +1,41 @@
 import { BlocklistEntry } from '../../../../src/acquisition/blocklist/blocklist.entity';
+import { BlocklistRepository } from '../../../../src/acquisition/blocklist/blocklist.repository';
 import { HistoryEntry } from '../../../../src/acquisition/history/history.entity';
+import { historyKey, HistoryRepository } from '../../../../src/acquisition/history/history.repository';
 import { Author } from '../../../../src/library/author/author.entity';
 import { AuthorMetadata } from '../../../../src/library/author/author-metadata.entity';
+import { AuthorRepository } from '../../../../src/library/author/author.repository';
 import { BookFile } from '../../../../src/library/book-file/book-file.entity';
+import { BookFileRepository } from '../../../../src/library/book-file/book-file.repository';
 import { Book } from '../../../../src/library/book/book.entity';
+import { BookRecordRepository } from '../../../../src/library/book/book-record.repository';
 import { Edition } from '../../../../src/library/book/edition.entity';
-import { historyKey, MigrationRepository } from '../../../../src/migration/readarr-import/migration.repository';
 import { RematchReportEntity } from '../../../../src/migration/readarr-import/rematch/rematch-report.entity';
 import { RematchRepository } from '../../../../src/migration/readarr-import/rematch/rematch.repository';
 import { MigrationReportEntity } from '../../../../src/migration/readarr-import/report/migration-report.entity';
 import { MigrationReportRepository } from '../../../../src/migration/readarr-import/report/migration-report.repository';
+import { DatabaseServer } from '../../../../src/platform/database/database-server';
+import { PreparedStatements } from '../../../../src/platform/database/prepared-statements';
+import { TransactionRunner } from '../../../../src/platform/database/transaction';
 import { createAuthor, createBook, createBookFile, createEdition, ensureProfiles } from '../../../factories';
 import { Medium, newMediumService } from '../../medium';
 
 const RATINGS = { votes: 1, value: 4.5, popularity: 0.1 };
 
 /**
- * The Readarr migration's reads and bulk writes on PostgreSQL: rows of any entity inserted from column arrays
+ * The Readarr migration's reads and bulk writes on PostgreSQL, through the repositories that own the tables: rows
+ * inserted from column arrays
  * (ids in input order, jsonb and arrays intact), lookups by identity across chunk boundaries, the keys that keep
  * history and blocklist rows from being added twice, the re-match's id rewrite, and the stored reports.
  */
 describe('migration repositories (medium)', () => {
   let medium: Medium;
-  let migration: MigrationRepository;
+  let transactions: TransactionRunner;
+  let authors: AuthorRepository;
+  let books: BookRecordRepository;
+  let bookFiles: BookFileRepository;
+  let history: HistoryRepository;
+  let blocklist: BlocklistRepository;
   let profiles: { qualityProfileId: number; metadataProfileId: number };
 
   beforeAll(async () => {
@@ -38,7 +51,17 @@ describe('migration repositories (medium)', () => {
         MigrationReportEntity,
         RematchReportEntity,
       ],
-      providers: [MigrationRepository, RematchRepository, MigrationReportRepository],
+      providers: [
+        AuthorRepository,
+        BookRecordRepository,
+        BookFileRepository,
+        HistoryRepository,
+        BlocklistRepository,
+        PreparedStatements,
+        DatabaseServer,
+        RematchRepository,
+        MigrationReportRepository,
+      ],
       tables: [
         'author_metadata',
         'author',
@@ -52,22 +75,26 @@ describe('migration repositories (medium)', () => {
       ],
     });
     profiles = await ensureProfiles(medium.dataSource);
-    migration = medium.get(MigrationRepository);
+    transactions = medium.get(TransactionRunner);
+    authors = medium.get(AuthorRepository);
+    books = medium.get(BookRecordRepository);
+    bookFiles = medium.get(BookFileRepository);
+    history = medium.get(HistoryRepository);
+    blocklist = medium.get(BlocklistRepository);
   });
   afterAll(() => medium.close());
   beforeEach(() => medium.resetTables());
 
   it('inserts rows of any entity from column arrays: ids in input order, jsonb, arrays, nulls and Unicode intact', async () => {
-    const metadataIds = await migration.transaction((tx) =>
-      migration.insertMany(tx, AuthorMetadata, [
+    const metadataIds = await transactions.run((tx) =>
+      authors.insertManyMetadata(tx, [
         { foreignAuthorId: 'OL1A', titleSlug: 'a', name: 'Stanisław Lem', sortName: 'lem', ratings: RATINGS },
         { foreignAuthorId: 'OL2A', titleSlug: 'b', name: '村上春樹', sortName: '村上', ratings: RATINGS },
       ]),
     );
-    const authorIds = await migration.transaction((tx) =>
-      migration.insertMany(
+    const authorIds = await transactions.run((tx) =>
+      authors.insertMany(
         tx,
-        Author,
         metadataIds.map((authorMetadataId, index) => ({
           authorMetadataId,
           cleanName: `author${index}`,
@@ -79,8 +106,8 @@ describe('migration repositories (medium)', () => {
         })),
       ),
     );
-    const bookIds = await migration.transaction((tx) =>
-      migration.insertMany(tx, Book, [
+    const bookIds = await transactions.run((tx) =>
+      books.insertMany(tx, [
         {
           authorId: authorIds[1],
           authorMetadataId: metadataIds[1],
@@ -117,16 +144,16 @@ describe('migration repositories (medium)', () => {
     });
     // A column no row gives takes its default.
     expect(book.added).toBeInstanceOf(Date);
-    expect(await migration.transaction((tx) => migration.insertMany(tx, Book, []))).toEqual([]);
+    expect(await transactions.run((tx) => books.insertMany(tx, []))).toEqual([]);
   });
 
   it('a failing insert rolls the whole step back', async () => {
     await expect(
-      migration.transaction(async (tx) => {
-        await migration.insertMany(tx, AuthorMetadata, [
+      transactions.run(async (tx) => {
+        await authors.insertManyMetadata(tx, [
           { foreignAuthorId: 'OL1A', titleSlug: 'a', name: 'A', sortName: 'a', ratings: RATINGS },
         ]);
-        await migration.insertMany(tx, AuthorMetadata, [
+        await authors.insertManyMetadata(tx, [
           { foreignAuthorId: 'OL1A', titleSlug: 'a', name: 'Duplicate', sortName: 'a', ratings: RATINGS },
         ]);
       }),
@@ -144,14 +171,14 @@ describe('migration repositories (medium)', () => {
     const loose = await createBookFile(medium.dataSource, null, { path: '/books/loose.epub' });
 
     const many = [...Array.from({ length: 5_001 }, (_, index) => `absent-${index}`), 'OL9A', 'OL9A'];
-    expect((await migration.authorsByForeignIds(many)).map((found) => found.id)).toEqual([author.id]);
-    expect(await migration.takenAuthorPaths(['/books/Ann', '/books/Bob'])).toEqual(new Set(['/books/Ann']));
-    expect((await migration.booksByForeignIds(['OL9W', 'OL8W', 'OL7W'])).map((found) => found.id).sort()).toEqual(
+    expect((await authors.findByForeignIds(many)).map((found) => found.id)).toEqual([author.id]);
+    expect(await authors.takenPaths(['/books/Ann', '/books/Bob'])).toEqual(new Set(['/books/Ann']));
+    expect((await books.findByForeignIds(['OL9W', 'OL8W', 'OL7W'])).map((found) => found.id).sort()).toEqual(
       [book.id, bare.id].sort(),
     );
-    expect((await migration.editionsByForeignIds(['OL9M'])).map((found) => found.id)).toEqual([unmonitored.id]);
-    expect(await migration.booksWithMonitoredEdition([book.id, bare.id])).toEqual(new Set([book.id]));
-    const files = await migration.filesByPathsOrBooks(['/books/loose.epub', '/books/Ann/x.epub'], [book.id]);
+    expect((await books.findEditionsByForeignIds(['OL9M'])).map((found) => found.id)).toEqual([unmonitored.id]);
+    expect(await books.booksWithMonitoredEdition([book.id, bare.id])).toEqual(new Set([book.id]));
+    const files = await bookFiles.findByPathsOrBooks(['/books/loose.epub', '/books/Ann/x.epub'], [book.id]);
     expect(files.map((found) => [found.id, found.bookId]).sort()).toEqual(
       [
         [file.id, book.id],
@@ -159,15 +186,15 @@ describe('migration repositories (medium)', () => {
       ].sort(),
     );
 
-    await migration.transaction((tx) => migration.setMonitored(tx, Book, [bare.id]));
-    expect((await migration.booksByForeignIds(['OL8W']))[0].monitored).toBe(true);
+    await transactions.run((tx) => books.markMonitored(tx, [bare.id]));
+    expect((await books.findByForeignIds(['OL8W']))[0].monitored).toBe(true);
   });
 
   it('history keys read back equal the keys of the rows written, so a re-run adds nothing twice', async () => {
     const author = await createAuthor(medium.dataSource);
     const date = new Date('2024-05-06T07:08:09.123Z');
-    await migration.transaction((tx) =>
-      migration.insertMany(tx, HistoryEntry, [
+    await transactions.run((tx) =>
+      history.insertMany(tx, [
         {
           authorId: author.id,
           bookId: null,
@@ -179,10 +206,10 @@ describe('migration repositories (medium)', () => {
         },
       ]),
     );
-    expect(await migration.historyKeys([author.id])).toEqual(
+    expect(await history.keysOfAuthors([author.id])).toEqual(
       new Set([historyKey(date, 1, 'Ann – Book “quoted”', null)]),
     );
-    expect(await migration.blocklistKeys([author.id])).toEqual(new Set());
+    expect(await blocklist.keysOfAuthors([author.id])).toEqual(new Set());
   });
 
   it('the re-match rewrites foreign ids, refusing those another row holds; reports are stored per command', async () => {
