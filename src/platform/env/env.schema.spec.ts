@@ -43,7 +43,7 @@ describe('environment', () => {
   });
 
   it('.env.example documents every variable with its default', () => {
-    const example = readFileSync(join(__dirname, '..', '..', '.env.example'), 'utf8');
+    const example = readFileSync(join(__dirname, '..', '..', '..', '.env.example'), 'utf8');
     const documented = new Map(
       [...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1], match[2]] as const),
     );
