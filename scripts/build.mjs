@@ -44,7 +44,7 @@ const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : undefined);
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) throw Object.assign(new Error(`${command} failed`), { exitCode: result.status ?? 1 });
 }
 
 const BUILDERS = {
@@ -61,23 +61,59 @@ const BUILDERS = {
   },
 };
 
+/**
+ * One build at a time per checkout: two processes starting Quire at once (parallel browser specs, npm start beside a
+ * test run) would otherwise wipe each other's output. A lock folder older than LOCK_STALE_MS is taken over.
+ */
+const LOCK = join(root, '.build-lock');
+const LOCK_STALE_MS = 15 * 60_000;
+
+function withBuildLock(work) {
+  const waitUntil = Date.now() + LOCK_STALE_MS;
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const age = Date.now() - (mtime(LOCK) ?? Date.now());
+      if (age > LOCK_STALE_MS || Date.now() > waitUntil) rmSync(LOCK, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    work();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const named = args.filter((arg) => arg in PARTS);
   const wanted = named.length ? named : Object.keys(PARTS);
   const ifChanged = args.includes('--if-changed');
-  for (const name of wanted) {
-    const part = PARTS[name];
-    const plan = planBuild({
-      ifChanged,
-      outputExists: existsSync(part.output),
-      lastBuild: mtime(part.stamp),
-      newestInput: ifChanged ? newestInput(part.inputs) : 0,
+  // Planned inside the lock: a build that was running when this one started may have made it unnecessary.
+  try {
+    withBuildLock(() => {
+      for (const name of wanted) {
+        const part = PARTS[name];
+        const plan = planBuild({
+          ifChanged,
+          outputExists: existsSync(part.output),
+          lastBuild: mtime(part.stamp),
+          newestInput: ifChanged ? newestInput(part.inputs) : 0,
+        });
+        if (!plan.build) continue;
+        if (ifChanged) console.log(`Building the ${name}: ${plan.reason}.`);
+        BUILDERS[name]();
+        mkdirSync(dist, { recursive: true });
+        writeFileSync(part.stamp, `${new Date().toISOString()}\n`);
+      }
     });
-    if (!plan.build) continue;
-    if (ifChanged) console.log(`Building the ${name}: ${plan.reason}.`);
-    BUILDERS[name]();
-    mkdirSync(dist, { recursive: true });
-    writeFileSync(part.stamp, `${new Date().toISOString()}\n`);
+  } catch (error) {
+    // The tool has printed why; the lock is released already.
+    process.exitCode = error.exitCode ?? 1;
+    if (!error.exitCode) console.error(error);
   }
 }
