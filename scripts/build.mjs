@@ -43,7 +43,9 @@ function newestInput(paths) {
 const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : undefined);
 
 function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  // A build started from a test run inherits NODE_ENV=test, which would make Vite bundle React's development build.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw Object.assign(new Error(`${command} failed`), { exitCode: result.status ?? 1 });
 }
 

@@ -36,4 +36,9 @@ describe('build plan (npm start, npm run migrate)', () => {
     const nest = JSON.parse(execFileSync('cat', [join(__dirname, '..', '..', 'nest-cli.json')]).toString());
     expect(nest.compilerOptions.deleteOutDir).toBe(false);
   });
+
+  it('builds production bundles even when started from a test run (NODE_ENV=test)', () => {
+    const script = execFileSync('cat', [join(__dirname, '..', '..', 'scripts', 'build.mjs')]).toString();
+    expect(script).toMatch(/NODE_ENV: 'production'/);
+  });
 });

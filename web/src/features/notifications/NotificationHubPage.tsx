@@ -95,7 +95,7 @@ function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
             </Table.Td>
             <Table.Td>
               {delivery.attempts.map((attempt) => (
-                <Text key={attempt.number} size="xs" data-testid="attempt">
+                <Text key={attempt.number} component="div" size="xs" data-testid="attempt">
                   #{attempt.number} {new Date(attempt.startedAt).toLocaleTimeString()}{' '}
                   <Badge size="xs" variant="light" color={STATE_COLORS[attempt.outcome] ?? 'gray'}>
                     {attempt.outcome}

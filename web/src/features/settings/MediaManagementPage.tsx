@@ -208,7 +208,7 @@ function Naming() {
     value ? (
       <Code data-testid="naming-example">{value}</Code>
     ) : (
-      <Text size="xs" c="red">
+      <Text component="span" size="xs" c="red">
         Invalid format
       </Text>
     );
