@@ -10,11 +10,13 @@ import { testDatabaseUrl } from '../../../utils/test-database';
 /**
  * A seeded, time-bounded property-based walk over every registered route with junk ids, junk query values and
  * junk bodies, on the test database and on an embedded one started here. Whatever comes in: no 5xx, no answer
- * slower than 1 s, /ping keeps answering, and a rejected request (4xx) changes no row.
+ * slower than 3 s, /ping keeps answering, and a rejected request (4xx) changes no row.
  */
 const SEED = 18_2026;
 const BUDGET_MS_PER_DATABASE = 25_000;
-const SLOW_MS = 1_000;
+// A stall detector, not a performance budget (those are measured in bench/): a 2-core CI machine running two test
+// workers, a browser and the app's own background work can take a junk request past 1 s without anything wrong.
+const SLOW_MS = 3_000;
 
 /** Routes the walk leaves alone: they stop the process under test, or are the docs page. */
 const SKIPPED = [/^POST \/api\/v1\/system\/(shutdown|restart)$/, /^\w+ \/docs/];
