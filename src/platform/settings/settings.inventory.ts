@@ -86,12 +86,12 @@ export const MEDIA_MANAGEMENT_CONFIG_INVENTORY: SettingsSurface = resourceSurfac
       'sends a newly imported book automatically (onReleaseImport), only to connections whose tags match',
     ]),
     minimumFreeSpaceWhenImporting: acts('src/files/import/import-decision.service.ts', [
-      'test/e2e/files/import/import.e2e-spec.ts',
-      'imports a finished download holding a real EPUB: renamed into the root folder, listed, no longer missing',
+      'test/e2e/files/import/import-transfer-settings.e2e-spec.ts',
+      'minimumFreeSpaceWhenImporting: an import that would leave less free space is refused and changes nothing',
     ]),
     copyUsingHardlinks: acts('src/files/import/import-approved.service.ts', [
-      'test/e2e/files/import/import.e2e-spec.ts',
-      'usenet downloads are moved; extra files follow; the file date can be the release date',
+      'test/e2e/files/import/import-transfer-settings.e2e-spec.ts',
+      'copyUsingHardlinks on: a torrent file is hard-linked into the library and the seeding copy stays',
     ]),
     importExtraFiles: acts('src/files/import/import-approved.service.ts', [
       'test/e2e/files/import/import.e2e-spec.ts',
@@ -158,7 +158,7 @@ export const METADATA_PROVIDER_CONFIG_INVENTORY: SettingsSurface = resourceSurfa
     embedMetadata: pending('stored, not yet acted on: Quire does not embed metadata into files yet'),
     requestsPerMinute: acts('src/metadata/source/http/metadata-http.client.ts', [
       'src/metadata/source/http/metadata-http.client.spec.ts',
-      'honours Retry-After on 429',
+      "spaces requests by the source identity's requestsPerMinute once the burst is spent",
     ]),
     userAgent: acts('src/metadata/source/http/metadata-http.client.ts', [
       'src/metadata/source/http/metadata-http.client.spec.ts',

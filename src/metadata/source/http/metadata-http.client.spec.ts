@@ -82,6 +82,21 @@ describe('MetadataHttpClient', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it("spaces requests by the source identity's requestsPerMinute once the burst is spent", async () => {
+    const arrivals: number[] = [];
+    handler = (request, response) => {
+      arrivals.push(performance.now());
+      json(200, {})(request, response);
+    };
+    // One saved token, then 30 a minute: the second request waits two seconds (the client's own default rate,
+    // 60 a minute, would let it go after one).
+    const limited = client({ burst: 1 });
+    for (const path of ['/r1.json', '/r2.json'])
+      await limited.getJson(`${base}${path}`, { ...identity, requestsPerMinute: 30 });
+    expect(arrivals).toHaveLength(2);
+    expect(arrivals[1] - arrivals[0]).toBeGreaterThanOrEqual(1900);
+  });
+
   it('times out a hanging request and reports it', async () => {
     handler = () => undefined; // never answers
     await expect(client({ retries: 0, timeoutMs: 100 }).getJson(`${base}/g.json`, identity)).rejects.toThrow(
