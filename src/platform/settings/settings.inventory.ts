@@ -242,8 +242,8 @@ export const DEVELOPMENT_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
       'enrichment: Open Library lacks series, the BookInfo server has them (found by ISBN), with provenance',
     ]),
     coverSource: acts('src/metadata/source/metadata-source-settings.service.ts', [
-      'test/e2e/metadata/source/metadata-lookup.e2e-spec.ts',
-      'author/lookup with author: fetches the author record (bio, photo)',
+      'test/e2e/metadata/source/cover-source.e2e-spec.ts',
+      'the stored coverSource is where lookups point covers and photos, and a change applies at once',
     ]),
     consoleLogLevel: unsupported(
       'Quire takes it from the LOG_LEVEL environment variable at start-up, so it cannot change through the API',
