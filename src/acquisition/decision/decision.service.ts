@@ -46,7 +46,12 @@ export class DecisionService {
           existingFiles: existingFiles.map(({ formatTitle, size, indexerFlags, ...file }) => ({
             ...file,
             customFormatScore: formatScore(
-              matchFormats(formats, { title: formatTitle, releaseGroup: file.releaseGroup ?? undefined, size, indexerFlags }),
+              matchFormats(formats, {
+                title: formatTitle,
+                releaseGroup: file.releaseGroup ?? undefined,
+                size,
+                indexerFlags,
+              }),
               formatItems,
             ),
           })),
