@@ -91,6 +91,8 @@ export function context(overrides: Partial<DecisionContext> = {}): DecisionConte
     sizeLimits: new Map(),
     releaseProfiles: [],
     indexerConfig: { minimumAge: 0, maximumSize: 0, retention: 0, rssSyncInterval: 15 },
+    indexers: new Map(),
+    propers: 'preferAndUpgrade',
     existingFiles: [],
     queued: [],
     blocklist: [],

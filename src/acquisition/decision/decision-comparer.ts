@@ -5,6 +5,8 @@ import { ageMinutes, type DownloadDecision } from './remote-book';
 export interface RankingOptions {
   profileItems: (authorId: number | undefined) => QualityProfileItem[];
   preferredProtocol: (authorId: number | undefined) => string;
+  /** False with downloadPropersAndRepacks = doNotPrefer: a proper or repack ranks like the original. */
+  comparesRevision?: boolean;
   now: Date;
 }
 
@@ -23,16 +25,18 @@ function ageBucket(minutes: number): number {
 }
 
 /**
- * Best first (Readarr's DownloadDecisionComparer): quality in the author's profile, custom-format score,
+ * Best first (Readarr's DownloadDecisionComparer): quality in the author's profile (and revision, unless propers
+ * are not preferred), custom-format score,
  * preferred protocol, indexer priority, then seeders (torrent) / age (usenet), then size.
  */
 export function compareDecisions(a: DownloadDecision, b: DownloadDecision, options: RankingOptions): number {
   const authorId = a.remote.author?.id;
   const items = options.profileItems(authorId);
+  const withRevision = options.comparesRevision !== false;
   const quality = compareQuality(
     items,
-    { qualityId: b.remote.parsed?.qualityId ?? 0, revision: b.remote.parsed?.revision },
-    { qualityId: a.remote.parsed?.qualityId ?? 0, revision: a.remote.parsed?.revision },
+    { qualityId: b.remote.parsed?.qualityId ?? 0, revision: withRevision ? b.remote.parsed?.revision : undefined },
+    { qualityId: a.remote.parsed?.qualityId ?? 0, revision: withRevision ? a.remote.parsed?.revision : undefined },
   );
   if (quality !== 0) return quality;
   if (a.remote.customFormatScore !== b.remote.customFormatScore)

@@ -9,15 +9,23 @@ import { QualityProfileService } from '../../library/profile/quality-profile/qua
 import { TrackedDownloadService } from '../queue/tracked-download.service';
 import { ReleaseProfileService } from '../release-profile/release-profile.service';
 import { IndexerConfigService } from '../../platform/settings/indexer/indexer-config.service';
-import { DecisionRepository } from './decision.repository';
+import { MediaManagementConfigService } from '../../platform/settings/media-management/media-management-config.service';
+import { IndexerService } from '../../integrations/indexer/indexer.service';
+import { DecisionRepository, type StoredFile } from './decision.repository';
 import type { DecisionContext, QualitySizeLimit } from './remote-book';
 
 /** What every decision of one run shares: settings read once per `decide` call. */
-export type SharedDecisionSettings = Pick<DecisionContext, 'sizeLimits' | 'releaseProfiles' | 'indexerConfig'> & {
+export type SharedDecisionSettings = Pick<
+  DecisionContext,
+  'sizeLimits' | 'releaseProfiles' | 'indexerConfig' | 'indexers' | 'propers'
+> & {
   formats: CustomFormat[];
 };
 
-/** The settings one decision run shares: quality sizes, release profiles, indexer settings, custom formats. */
+/**
+ * The settings one decision run shares: quality sizes, release profiles, indexer settings (global and each
+ * indexer's own), the propers setting, custom formats.
+ */
 @Injectable()
 export class DecisionSettingsLoader {
   constructor(
@@ -25,14 +33,18 @@ export class DecisionSettingsLoader {
     private readonly releaseProfiles: ReleaseProfileService,
     private readonly indexerConfig: IndexerConfigService,
     private readonly customFormats: CustomFormatService,
+    private readonly indexers: IndexerService,
+    private readonly mediaManagement: MediaManagementConfigService,
   ) {}
 
   async load(): Promise<SharedDecisionSettings> {
-    const [definitions, releaseProfiles, indexerConfig, formats] = await Promise.all([
+    const [definitions, releaseProfiles, indexerConfig, formats, indexers, mediaManagement] = await Promise.all([
       this.qualityDefinitions.findAll(),
       this.releaseProfiles.findAll(),
       this.indexerConfig.load(),
       this.customFormats.findAll(),
+      this.indexers.releaseRules(),
+      this.mediaManagement.load(),
     ]);
     const sizeLimits = new Map<number, QualitySizeLimit>(
       definitions.map((definition) => [
@@ -40,15 +52,22 @@ export class DecisionSettingsLoader {
         { minSize: definition.minSize, maxSize: definition.maxSize },
       ]),
     );
-    return { sizeLimits, releaseProfiles, indexerConfig, formats };
+    return {
+      sizeLimits,
+      releaseProfiles,
+      indexerConfig,
+      formats,
+      indexers,
+      propers: mediaManagement.downloadPropersAndRepacks,
+    };
   }
 }
 
 /** One author's part of the context: profiles by its settings and tags, the books' files, queue and blocklist. */
-export type AuthorDecisionState = Pick<
-  DecisionContext,
-  'profile' | 'delayProfile' | 'existingFiles' | 'queued' | 'blocklist'
->;
+export type AuthorDecisionState = Pick<DecisionContext, 'profile' | 'delayProfile' | 'queued' | 'blocklist'> & {
+  /** Scored in the profile by the decision service, which holds the custom formats. */
+  existingFiles: StoredFile[];
+};
 
 @Injectable()
 export class AuthorDecisionStateLoader {

@@ -35,13 +35,26 @@ export class DecisionService {
         const bookIds = remotes
           .filter((r) => r.author?.id === remote.author!.id)
           .flatMap((r) => r.books.map((b) => b.id));
-        const state = await this.authorStates.load(remote.author, bookIds);
+        const { existingFiles, ...state } = await this.authorStates.load(remote.author, bookIds);
+        const formatItems = state.profile.formatItems ?? [];
         contexts.set(remote.author.id, {
           now,
           kind: options.kind,
           monitoredOnly: options.monitoredOnly,
           ...shared,
           ...state,
+          existingFiles: existingFiles.map(({ formatTitle, size, indexerFlags, ...file }) => ({
+            ...file,
+            customFormatScore: formatScore(
+              matchFormats(formats, {
+                title: formatTitle,
+                releaseGroup: file.releaseGroup ?? undefined,
+                size,
+                indexerFlags,
+              }),
+              formatItems,
+            ),
+          })),
         });
       }
     }
@@ -53,6 +66,7 @@ export class DecisionService {
     return prioritize(decisions, {
       now,
       profileItems: (authorId) => (authorId ? (contexts.get(authorId)?.profile.items ?? []) : []),
+      comparesRevision: shared.propers !== 'doNotPrefer',
       preferredProtocol: (authorId) => (authorId ? (contexts.get(authorId)?.delayProfile.preferredProtocol ?? '') : ''),
     });
   }

@@ -48,3 +48,18 @@ export function isHighestAllowed(profile: { items: QualityProfileItem[] }, quali
   const best = Math.max(-1, ...allowed.map((id) => qualityRank(profile.items, id)));
   return best >= 0 && qualityRank(profile.items, qualityId) >= best;
 }
+
+type Revision = { version: number; real: number };
+
+function compareRevision(a: Revision | undefined, b: Revision | undefined): number {
+  const real = (a?.real ?? 0) - (b?.real ?? 0);
+  return real !== 0 ? real : (a?.version ?? 1) - (b?.version ?? 1);
+}
+
+/** A proper or repack of the very same quality (Readarr's IsRevisionUpgrade: never across qualities). */
+export function isRevisionUpgrade(
+  current: { qualityId: number; revision?: Revision },
+  candidate: { qualityId: number; revision?: Revision },
+): boolean {
+  return current.qualityId === candidate.qualityId && compareRevision(candidate.revision, current.revision) > 0;
+}

@@ -3,9 +3,12 @@ import type { QualityProfile } from '../../library/profile/quality-profile/quali
 import type { MediaKind } from '../../library/profile/quality/quality';
 import type { LibraryAuthor, LibraryBook } from '../parser/library-lookup.repository';
 import type { ParsedBookInfo } from '../parser/parsed-book-info';
-import type { ReleaseInfo } from '../../integrations/indexer/indexer-client';
+import type { IndexerReleaseRules, ReleaseInfo } from '../../integrations/indexer/indexer-client';
 import type { BlockedRelease } from '../blocklist/blocked-release';
 import type { IndexerConfig } from '../../platform/settings/indexer/indexer-config';
+import type { ProperDownloadTypes } from '../../platform/settings/media-management/media-management-config';
+
+export type ProperDownloadType = keyof typeof ProperDownloadTypes.values;
 
 export type RejectionTypeName = 'permanent' | 'temporary';
 
@@ -34,6 +37,10 @@ export interface ExistingFile {
   qualityId: number;
   revision: { version: number; real: number };
   mediaKind: MediaKind;
+  /** The file's custom-format score in the author's profile (from its scene name, group, size, flags). */
+  customFormatScore: number;
+  releaseGroup: string | null;
+  dateAdded: Date;
 }
 
 export interface QueuedItem {
@@ -82,6 +89,10 @@ export interface DecisionContext {
   sizeLimits: Map<number, QualitySizeLimit>;
   releaseProfiles: ReleaseProfileRule[];
   indexerConfig: IndexerConfig;
+  /** Per-indexer settings by indexer id; a release whose indexer is unknown (pushed, deleted) skips those rules. */
+  indexers: ReadonlyMap<number, IndexerReleaseRules>;
+  /** Media management's `downloadPropersAndRepacks`. */
+  propers: ProperDownloadType;
   existingFiles: ExistingFile[];
   queued: QueuedItem[];
   blocklist: BlockedRelease[];

@@ -1,11 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainEvents } from '../../platform/common/events/domain-events';
+import { BlocklistService } from '../blocklist/blocklist.service';
 import { BadRequestError, ConflictError } from '../../platform/common/errors/domain-errors';
 import type { RemoteBook } from '../decision/remote-book';
 import { qualityModel } from '../parser/quality-model';
 import type { DownloadClient } from '../../integrations/download-client/download-client';
 import { DownloadClientFactory } from '../../integrations/download-client/download-client-factory.service';
 import { DownloadClientService } from '../../integrations/download-client/download-client.service';
+import { fetchTorrent } from '../../integrations/download-client/torrent-file';
 import { IndexerService } from '../../integrations/indexer/indexer.service';
 import { BookGrabbedEvent, type ReleaseSourceName } from '../queue/download.events';
 import type { TrackedDownload } from '../queue/tracked-download.entity';
@@ -35,6 +37,7 @@ export class GrabService {
     private readonly indexers: IndexerService,
     private readonly tracked: TrackedDownloadService,
     private readonly events: DomainEvents,
+    private readonly blocklist: BlocklistService,
   ) {}
 
   async grab(remote: RemoteBook, options: GrabOptions): Promise<TrackedDownload> {
@@ -42,6 +45,7 @@ export class GrabService {
     if (!remote.author || remote.books.length === 0)
       throw new BadRequestError('Unable to find matching author and books');
     const client = await this.pickClient(remote, options.downloadClientId);
+    await this.ensureHashNotBlocklisted(remote, options.source);
     let downloadId: string;
     try {
       downloadId = await client.download({
@@ -91,6 +95,31 @@ export class GrabService {
     };
     await this.events.emitAsync(BookGrabbedEvent.NAME, new BookGrabbedEvent(init));
     return download;
+  }
+
+  /**
+   * Readarr's EnsureReleaseIsNotBlocklisted: a torrent whose hash the indexer did not give is only known once its
+   * file is fetched, so the decision's blocklist rule could not see it. When the indexer asks for it
+   * (`rejectBlocklistedTorrentHashesWhileGrabbing`) and the user did not pick the release, the hash is learnt here
+   * (one extra fetch of the .torrent, only then) and a blocklisted one refused. The learnt hash stays on the release
+   * so a later failure blocklists it.
+   */
+  private async ensureHashNotBlocklisted(remote: RemoteBook, source: ReleaseSourceName): Promise<void> {
+    const { release } = remote;
+    if (release.protocol !== 'torrent' || release.infoHash || !release.indexerId) return;
+    if (source === 'interactiveSearch') return;
+    const rules = (await this.indexers.releaseRules()).get(release.indexerId);
+    if (!rules?.rejectBlocklistedTorrentHashesWhileGrabbing) return;
+    let hash: string;
+    try {
+      hash = (await fetchTorrent(release)).hash;
+    } catch {
+      return; // The client's own fetch reports the failure in its words.
+    }
+    release.infoHash = hash;
+    const blocked = await this.blocklist.forAuthor(remote.author!.id);
+    if (blocked.some((entry) => entry.torrentInfoHash?.toUpperCase() === hash))
+      throw new ConflictError('Release previously added to blocklist');
   }
 
   /**

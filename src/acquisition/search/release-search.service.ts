@@ -30,10 +30,13 @@ export class ReleaseSearchService {
     options: { kind: SearchKind; monitoredOnly: boolean; books?: LibraryBook[] },
   ): Promise<DownloadDecision[]> {
     const use: IndexerUse = options.kind === 'interactive' ? 'interactiveSearch' : 'automaticSearch';
-    const releases = await this.askIndexers(use, (indexer) =>
-      indexer.supportsSearch
-        ? indexer.search({ author: author.name, title: searchTitle(book.title) })
-        : Promise.resolve([]),
+    const releases = await this.askIndexers(
+      use,
+      (indexer) =>
+        indexer.supportsSearch
+          ? indexer.search({ author: author.name, title: searchTitle(book.title) })
+          : Promise.resolve([]),
+      author,
     );
     const candidates = options.books ?? [book];
     const remotes = releases.map((release) => remoteForSearch(release, author, candidates));
@@ -44,8 +47,10 @@ export class ReleaseSearchService {
   async searchAuthor(author: LibraryAuthor, kind: SearchKind): Promise<DownloadDecision[]> {
     const books = await this.library.booksOfAuthors([author.id]);
     const use: IndexerUse = kind === 'interactive' ? 'interactiveSearch' : 'automaticSearch';
-    const releases = await this.askIndexers(use, (indexer) =>
-      indexer.supportsSearch ? indexer.search({ author: author.name }) : Promise.resolve([]),
+    const releases = await this.askIndexers(
+      use,
+      (indexer) => (indexer.supportsSearch ? indexer.search({ author: author.name }) : Promise.resolve([])),
+      author,
     );
     const remotes = releases.map((release) => remoteForSearch(release, author, books));
     return this.decisions.decide(remotes, { kind, monitoredOnly: kind !== 'interactive' });
@@ -98,11 +103,16 @@ export class ReleaseSearchService {
     return this.decisions.decide(remotes, { kind, monitoredOnly: kind !== 'interactive' });
   }
 
+  /** A search for an author asks only untagged indexers and those sharing one of the author's tags (Readarr's dispatch). */
   private async askIndexers(
     use: IndexerUse,
     call: (indexer: IndexerClient) => Promise<ReleaseInfo[]>,
+    author?: LibraryAuthor,
   ): Promise<ReleaseInfo[]> {
-    const indexers = await this.indexers.enabledFor(use);
+    const authorTags = author?.tags ?? [];
+    const indexers = (await this.indexers.enabledFor(use)).filter(
+      (indexer) => !author || indexer.tags.length === 0 || indexer.tags.some((tag) => authorTags.includes(tag)),
+    );
     const results = await Promise.all(
       indexers.map(async (indexer) => {
         try {

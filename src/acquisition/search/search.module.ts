@@ -3,6 +3,7 @@ import { DecisionModule } from '../decision/decision.module';
 import { ParserModule } from '../parser/parser.module';
 import { ProfileModule } from '../../library/profile/profile.module';
 import { DownloadClientModule } from '../../integrations/download-client/download-client.module';
+import { BlocklistModule } from '../blocklist/blocklist.module';
 import { IndexerModule } from '../../integrations/indexer/indexer.module';
 import { QueueModule } from '../queue/queue.module';
 import { BookSearchRunner } from './book-search-runner.service';
@@ -27,7 +28,15 @@ import { SearchRepository } from './search.repository';
 
 /** Searching indexers, grabbing releases: `/api/v1/release*`, `/queue/grab*`, the search commands and RssSync. */
 @Module({
-  imports: [DecisionModule, ParserModule, ProfileModule, QueueModule, IndexerModule, DownloadClientModule],
+  imports: [
+    DecisionModule,
+    ParserModule,
+    ProfileModule,
+    QueueModule,
+    IndexerModule,
+    DownloadClientModule,
+    BlocklistModule,
+  ],
   controllers: [ReleaseController, QueueGrabController],
   providers: [
     ReleaseCache,

@@ -26,6 +26,18 @@ export interface ReleaseInfo {
   bookTitle?: string;
 }
 
+/** What the decision rules read from an indexer's definition (Readarr looks the indexer up per release). */
+export interface IndexerReleaseRules {
+  /** An indexer with tags serves only authors sharing one of them. */
+  tags: number[];
+  /** Torrent indexers only; releases with fewer seeders are rejected. */
+  minimumSeeders: number | null;
+  /** Days before a book's release date a release may be grabbed; null is no limit. */
+  earlyReleaseLimit: number | null;
+  /** Torrent indexers only: refuse a grab whose info hash (learnt at grab time) is blocklisted. */
+  rejectBlocklistedTorrentHashesWhileGrabbing: boolean;
+}
+
 export interface BookSearchCriteria {
   author?: string;
   title?: string;
@@ -38,6 +50,8 @@ export interface IndexerClient {
   readonly indexerId: number;
   readonly name: string;
   readonly protocol: DownloadProtocolName;
+  /** The definition's tags: searches for an author use only untagged indexers and those sharing a tag. */
+  readonly tags: number[];
   readonly supportsRss: boolean;
   readonly supportsSearch: boolean;
   fetchRss(): Promise<ReleaseInfo[]>;

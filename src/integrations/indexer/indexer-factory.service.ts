@@ -54,6 +54,7 @@ export class IndexerFactory {
       indexerId: inner.indexerId,
       name: inner.name,
       protocol: inner.protocol,
+      tags: definition.tags ?? [],
       supportsRss: inner.supportsRss,
       supportsSearch: inner.supportsSearch,
       fetchRss: () => track(() => inner.fetchRss()),

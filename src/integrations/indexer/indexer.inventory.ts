@@ -34,7 +34,10 @@ export const INDEXER_INVENTORY: ProviderKindInventory = {
       'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
       'backs off a client whose calls keep failing',
     ]),
-    tags: pending('stored, not yet acted on: indexer tags do not limit which authors an indexer searches yet'),
+    tags: acts('src/acquisition/decision/specifications/indexer-tag.specification.ts', [
+      'test/e2e/acquisition/search/indexer-settings.e2e-spec.ts',
+      'a tagged indexer serves only authors sharing a tag: searches skip it, its RSS releases are rejected',
+    ]),
   },
   implementations: {
     Newznab: {
@@ -56,7 +59,10 @@ export const INDEXER_INVENTORY: ProviderKindInventory = {
           'test/e2e/integrations/indexer/provider-indexer.e2e-spec.ts',
           'rejects a wrong key with an ApiKey failure unless forceSave, and names must be unique',
         ]),
-        earlyReleaseLimit: pending('stored, not yet acted on: releases are not held back by release date yet'),
+        earlyReleaseLimit: acts('src/acquisition/decision/specifications/early-release.specification.ts', [
+          'test/e2e/acquisition/search/indexer-settings.e2e-spec.ts',
+          'a release published further before the book’s release date than the early download limit is not grabbed',
+        ]),
         additionalParameters: acts('src/integrations/indexer/newznab-api.ts', [
           'test/e2e/integrations/indexer/provider-indexer.e2e-spec.ts',
           'schema lists Newznab and Torznab with Readarr’s exact fields and the Newznab presets',
@@ -82,12 +88,18 @@ export const INDEXER_INVENTORY: ProviderKindInventory = {
           'test/e2e/integrations/indexer/provider-indexer.e2e-spec.ts',
           'rejects a wrong key with an ApiKey failure unless forceSave, and names must be unique',
         ]),
-        earlyReleaseLimit: pending('stored, not yet acted on: releases are not held back by release date yet'),
+        earlyReleaseLimit: acts('src/acquisition/decision/specifications/early-release.specification.ts', [
+          'test/e2e/acquisition/search/indexer-settings.e2e-spec.ts',
+          'a release published further before the book’s release date than the early download limit is not grabbed',
+        ]),
         additionalParameters: acts('src/integrations/indexer/newznab-api.ts', [
           'test/e2e/integrations/indexer/provider-indexer.e2e-spec.ts',
           'schema lists Newznab and Torznab with Readarr’s exact fields and the Newznab presets',
         ]),
-        minimumSeeders: pending('stored, not yet acted on: releases with few seeders are not rejected yet'),
+        minimumSeeders: acts('src/acquisition/decision/specifications/torrent-seeding.specification.ts', [
+          'test/e2e/acquisition/search/indexer-settings.e2e-spec.ts',
+          'a torrent with fewer seeders than the indexer’s minimum is rejected and the next release is grabbed',
+        ]),
         'seedCriteria.seedRatio': pending(
           'stored, not yet acted on: seed goals are not passed to the torrent client yet',
         ),
@@ -97,9 +109,10 @@ export const INDEXER_INVENTORY: ProviderKindInventory = {
         'seedCriteria.discographySeedTime': pending(
           'stored, not yet acted on: seed goals are not passed to the torrent client yet',
         ),
-        rejectBlocklistedTorrentHashesWhileGrabbing: pending(
-          'stored, not yet acted on: grabs are not checked against blocklisted torrent hashes yet',
-        ),
+        rejectBlocklistedTorrentHashesWhileGrabbing: acts('src/acquisition/search/grab.service.ts', [
+          'test/e2e/acquisition/search/indexer-settings.e2e-spec.ts',
+          'a torrent whose hash, learnt at grab, is blocklisted is refused when the indexer asks for it',
+        ]),
       },
     },
   },

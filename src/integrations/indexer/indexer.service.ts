@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ProviderRegistry } from '../core/provider';
 import { ProviderDefinitionRepository } from '../core/provider-definition.repository';
 import { KindState, ProviderService } from '../core/provider.service';
+import type { IndexerReleaseRules } from './indexer-client';
 import { IndexerBulkResource, IndexerResource } from './indexer.resource';
 import { IndexerProvider } from './newznab.indexer';
 import { INDEXER_INVENTORY } from './indexer.inventory';
@@ -20,6 +21,25 @@ export class IndexerService extends ProviderService<IndexerProvider, IndexerReso
     @Inject(INDEXER_REGISTRY) registry: ProviderRegistry<IndexerProvider>,
   ) {
     super(definitions, registry);
+  }
+
+  /** Every indexer's settings the decision rules read, by id (disabled ones too: a pending release may come from one). */
+  async releaseRules(): Promise<Map<number, IndexerReleaseRules>> {
+    const rules = new Map<number, IndexerReleaseRules>();
+    for (const definition of await this.definitions.listByKind(this.kind)) {
+      const settings = (this.resolve(definition)?.settings ?? {}) as {
+        minimumSeeders?: number | null;
+        earlyReleaseLimit?: number | null;
+        rejectBlocklistedTorrentHashesWhileGrabbing?: boolean;
+      };
+      rules.set(definition.id, {
+        tags: definition.tags ?? [],
+        minimumSeeders: settings.minimumSeeders ?? null,
+        earlyReleaseLimit: settings.earlyReleaseLimit ?? null,
+        rejectBlocklistedTorrentHashesWhileGrabbing: settings.rejectBlocklistedTorrentHashesWhileGrabbing === true,
+      });
+    }
+    return rules;
   }
 
   /** Readarr enables a template's flags only when its default settings validate; Newznab/Torznab's do not. */

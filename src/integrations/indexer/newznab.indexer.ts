@@ -65,6 +65,7 @@ abstract class NewznabFamilyIndexer<S extends NewznabSettings> implements Indexe
       indexerId: definition.id,
       name: definition.name,
       protocol,
+      tags: definition.tags ?? [],
       supportsRss: this.supportsRss,
       supportsSearch: this.supportsSearch,
       async fetchRss(): Promise<ReleaseInfo[]> {

@@ -32,7 +32,10 @@ export const QUALITY_PROFILE_INVENTORY: SettingsSurface = resourceSurface({
       'src/acquisition/decision/specifications/specifications.spec.ts',
       'CustomFormatScore: the profile minimum format score',
     ]),
-    cutoffFormatScore: pending('stored, not yet acted on: upgrades do not stop at the custom format score cutoff yet'),
+    cutoffFormatScore: acts('src/acquisition/decision/specifications/cutoff.specification.ts', [
+      'test/e2e/acquisition/search/upgrade-settings.e2e-spec.ts',
+      'cutoffFormatScore: a file at the quality cutoff is upgraded until its custom-format score reaches the cutoff',
+    ]),
     formatItems: acts('src/acquisition/decision/custom-format-calculator.ts', [
       'test/e2e/library/profile/profiles-metadata-delay-format.e2e-spec.ts',
       'create → read → update → list → delete, and profiles list the format',

@@ -53,7 +53,10 @@ export const MEDIA_MANAGEMENT_CONFIG_INVENTORY: SettingsSurface = resourceSurfac
       'test/e2e/library/recycle-bin/recycle-bin.e2e-spec.ts',
       'CleanUpRecycleBin removes files older than recycleBinCleanupDays and the folders left empty',
     ]),
-    downloadPropersAndRepacks: pending('stored, not yet acted on: propers and repacks are always preferred'),
+    downloadPropersAndRepacks: acts('src/acquisition/decision/specifications/upgrade-disk.specification.ts', [
+      'test/e2e/acquisition/search/upgrade-settings.e2e-spec.ts',
+      'doNotUpgrade: RSS does not replace a file with its proper; preferAndUpgrade does',
+    ]),
     createEmptyAuthorFolders: pending('stored, not yet acted on: adding an author does not create its folder yet'),
     deleteEmptyFolders: acts('src/library/recycle-bin/media-file-deletion.service.ts', [
       'test/e2e/library/recycle-bin/recycle-bin.e2e-spec.ts',

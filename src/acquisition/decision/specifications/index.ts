@@ -4,14 +4,19 @@ import { BlocklistSpecification } from './blocklist.specification';
 import { CustomFormatScoreSpecification } from './custom-format-score.specification';
 import { CutoffSpecification } from './cutoff.specification';
 import { DelaySpecification } from './delay.specification';
+import { EarlyReleaseSpecification } from './early-release.specification';
+import { IndexerTagSpecification } from './indexer-tag.specification';
 import { MaximumSizeSpecification } from './maximum-size.specification';
 import { MinimumAgeSpecification } from './minimum-age.specification';
 import { MonitoredSpecification } from './monitored.specification';
+import { ProperSpecification } from './proper.specification';
 import { ProtocolSpecification } from './protocol.specification';
 import { QualityAllowedByProfileSpecification } from './quality-allowed.specification';
 import { QueueSpecification } from './queue.specification';
 import { ReleaseProfileSpecification } from './release-profile.specification';
+import { RepackSpecification } from './repack.specification';
 import { RetentionSpecification } from './retention.specification';
+import { TorrentSeedingSpecification } from './torrent-seeding.specification';
 import { UpgradeAllowedSpecification } from './upgrade-allowed.specification';
 import { UpgradeDiskSpecification } from './upgrade-disk.specification';
 
@@ -28,10 +33,15 @@ export const SPECIFICATIONS: readonly DecisionSpecification[] = [
   new MinimumAgeSpecification(),
   new ProtocolSpecification(),
   new ReleaseProfileSpecification(),
+  new IndexerTagSpecification(),
+  new TorrentSeedingSpecification(),
+  new EarlyReleaseSpecification(),
   new BlocklistSpecification(),
   new UpgradeAllowedSpecification(),
   new CutoffSpecification(),
   new UpgradeDiskSpecification(),
+  new ProperSpecification(),
+  new RepackSpecification(),
   new QueueSpecification(),
   new DelaySpecification(),
 ];

@@ -24,6 +24,9 @@ const file = (qualityId: number, mediaKind: 'ebook' | 'audio' = 'ebook') => ({
   qualityId,
   revision: { version: 1, real: 0 },
   mediaKind,
+  customFormatScore: 0,
+  releaseGroup: null,
+  dateAdded: minutesAgo(60),
 });
 
 describe('decision specifications (one accepted, one rejected release each)', () => {

@@ -12,13 +12,17 @@ import { QUALITY_IDS } from '../../../../src/library/profile/quality/quality';
 import { TrackedDownloadService } from '../../../../src/acquisition/queue/tracked-download.service';
 import { ReleaseProfileService } from '../../../../src/acquisition/release-profile/release-profile.service';
 import { IndexerConfigService } from '../../../../src/platform/settings/indexer/indexer-config.service';
+import { IndexerService } from '../../../../src/integrations/indexer/indexer.service';
+import { MediaManagementConfigService } from '../../../../src/platform/settings/media-management/media-management-config.service';
+import { MEDIA_MANAGEMENT_CONFIG_DEFAULTS } from '../../../../src/platform/settings/media-management/media-management-config';
 import { createAuthor, createBook, createBookFile } from '../../../factories';
 import { author as libraryAuthor, book as libraryBook, context, NOW, remote } from '../../../factories/decision';
 import { Medium, newMediumService } from '../../medium';
 
 /**
  * The decision engine with its real repository and the real profile services on PostgreSQL (default profiles
- * seeded as at start-up); blocklist, queue, release profiles and indexer settings are faked as empty.
+ * seeded as at start-up); blocklist, queue, release profiles, indexer settings and indexers are faked as empty,
+ * media management as its defaults.
  */
 describe('decision engine (medium)', () => {
   let medium: Medium;
@@ -34,6 +38,8 @@ describe('decision engine (medium)', () => {
         [TrackedDownloadService, { activeForBooks: async () => [] }],
         [ReleaseProfileService, { findAll: async () => [] }],
         [IndexerConfigService, { load: async () => context().indexerConfig }],
+        [IndexerService, { releaseRules: async () => new Map() }],
+        [MediaManagementConfigService, { load: async () => MEDIA_MANAGEMENT_CONFIG_DEFAULTS }],
         [Clock, { now: () => NOW }],
       ],
     });
