@@ -176,6 +176,19 @@ export class BookFileRepository {
     return deleted[0].map((row) => row.path);
   }
 
+  /**
+   * Unlinks a book's files from its editions (in the caller's transaction), as Readarr does when a book is deleted
+   * without its files: the rows stay, unmapped, so the files show in the unmapped files list. Answers their ids.
+   */
+  async unlinkOfBook(tx: Transaction, bookId: number): Promise<number[]> {
+    const unlinked: [{ id: number }[], number] = await managerOf(tx).query(
+      `UPDATE book_file f SET edition_id = NULL FROM edition e WHERE e.id = f.edition_id AND e.book_id = $1
+       RETURNING f.id`,
+      [bookId],
+    );
+    return unlinked[0].map((row) => row.id);
+  }
+
   /** Deletes the rows of an author's files (in the caller's transaction); the files on disk stay. */
   async deleteOfAuthor(tx: Transaction, authorId: number): Promise<void> {
     await managerOf(tx).query(
