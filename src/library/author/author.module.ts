@@ -65,6 +65,7 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
     AuthorCatalogueRepository,
     AuthorQueryService,
     AddAuthorService,
+    AuthorEditorService,
     AuthorDiskService,
     CatalogueIdentityCheckHook,
   ],

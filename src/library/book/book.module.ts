@@ -47,6 +47,7 @@ import { Edition } from './edition.entity';
     BookRecordRepository,
     BookCatalogueRepository,
     BookQueryService,
+    BookCommandService,
     AddBookService,
     BookMonitoringRepository,
   ],
