@@ -17,6 +17,7 @@ import { BookQueryService } from './book-query.service';
 import { BookshelfService } from './bookshelf.service';
 import { BookshelfController, EditionController } from './edition.controller';
 import { Edition } from './edition.entity';
+import { UnmonitorDeletedBooksListener } from './unmonitor-deleted-books.listener';
 
 /**
  * Books and editions: reading (BookQueryService), adding (AddBookService), editing and deleting
@@ -41,6 +42,7 @@ import { Edition } from './edition.entity';
     AddBookService,
     BookMonitoringRepository,
     BookshelfService,
+    UnmonitorDeletedBooksListener,
   ],
   exports: [
     BookRepository,

@@ -42,9 +42,10 @@ export const MEDIA_MANAGEMENT_CONFIG_INVENTORY: SettingsSurface = resourceSurfac
   resource: MediaManagementConfigResource,
   defaults: MEDIA_MANAGEMENT_CONFIG_DEFAULTS,
   entries: {
-    autoUnmonitorPreviouslyDownloadedBooks: pending(
-      'stored, not yet acted on: a deleted file does not unmonitor its book yet',
-    ),
+    autoUnmonitorPreviouslyDownloadedBooks: acts('src/library/book/unmonitor-deleted-books.listener.ts', [
+      'test/e2e/library/book/unmonitor-deleted-books.e2e-spec.ts',
+      'on: a file found missing by a rescan or deleted through the API unmonitors its book; an upgrade does not',
+    ]),
     recycleBin: acts('src/library/recycle-bin/recycle-bin.service.ts', [
       'test/e2e/library/recycle-bin/recycle-bin.e2e-spec.ts',
       'moves the file into the bin under its author and book folders, a clash getting _2',
