@@ -55,7 +55,10 @@ export const MEDIA_MANAGEMENT_CONFIG_INVENTORY: SettingsSurface = resourceSurfac
       'CleanUpRecycleBin removes files older than recycleBinCleanupDays and the folders left empty',
     ]),
     downloadPropersAndRepacks: pending('stored, not yet acted on: propers and repacks are always preferred'),
-    createEmptyAuthorFolders: pending('stored, not yet acted on: adding an author does not create its folder yet'),
+    createEmptyAuthorFolders: acts('src/library/author/empty-author-folder.listener.ts', [
+      'test/e2e/library/author/empty-author-folders.e2e-spec.ts',
+      'on: the added author’s folder is created empty, with the folder mode, and a rescan keeps it',
+    ]),
     deleteEmptyFolders: acts('src/library/recycle-bin/media-file-deletion.service.ts', [
       'test/e2e/library/recycle-bin/recycle-bin.e2e-spec.ts',
       'on: the book folder left empty goes, then the author folder when its last file goes; the root stays',
