@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { opendir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BookFileRepository, type ScannedFile } from '../../library/book-file/book-file.repository';
+import { BookFileService } from '../../library/book-file/book-file.service';
 import { ImportDecisionService } from '../import/import-decision.service';
 import { isMediaFile, qualityFromPath } from '../../library/media-file/media-extensions';
 import { qualityById, QUALITY_IDS } from '../../library/profile/quality/quality';
@@ -51,6 +52,7 @@ export class DiskScanService {
     private readonly decisions: ImportDecisionService,
     private readonly mediaManagement: MediaManagementConfigService,
     private readonly deletion: MediaFileDeletionService,
+    private readonly bookFileService: BookFileService,
   ) {}
 
   async scan(folders: string[], progress: (message: string) => Promise<void>): Promise<ScanCounts> {
@@ -112,7 +114,8 @@ export class DiskScanService {
       afterId = rows[rows.length - 1].id;
       const missing: { id: number; path: string }[] = [];
       for (const row of rows) if (!(await stat(row.path).catch(() => null))) missing.push(row);
-      await this.bookFiles.deleteByIds(missing.map((row) => row.id));
+      // Through the book-file service: a mapped file announces its deletion (reason missingFromDisk)
+      await this.bookFileService.forgetMissing(missing.map((row) => row.id));
       removed += missing.length;
       for (const row of missing) {
         const author = ownerOf(row.path, authors);

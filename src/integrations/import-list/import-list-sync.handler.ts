@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AddAuthorService } from '../../library/author/add-author.service';
-import { AuthorRepository } from '../../library/author/author.repository';
 import {
   CommandContext,
   CommandHandler,
@@ -10,6 +9,7 @@ import { ValidationError } from '../../platform/common/errors/domain-errors';
 import { ImportListExclusionService } from '../../library/import-list-exclusion/import-list-exclusion.service';
 import { ProviderDefinition } from '../core/provider-definition.entity';
 import { ImportListItem } from './import-list';
+import { ImportListExistingMonitor } from './import-list-existing-monitor';
 import { ImportListService } from './import-list.service';
 
 export interface ImportListSyncBody {
@@ -27,7 +27,8 @@ export interface ImportListSyncReport {
 
 /**
  * Readarr's ImportListSyncCommand: fetch every enabled list, skip authors (and books) on the import-list exclusion
- * list and authors already in the library, add the rest with the list's root folder, profiles, tags and monitoring.
+ * list, monitor again what is already in the library when the list's `shouldMonitorExisting` says so, add the rest
+ * with the list's root folder, profiles, tags and monitoring.
  */
 @CommandHandler('ImportListSync', { typeExclusive: true })
 @Injectable()
@@ -37,7 +38,7 @@ export class ImportListSyncHandler implements CommandHandlerInstance<ImportListS
   constructor(
     private readonly lists: ImportListService,
     private readonly exclusions: ImportListExclusionService,
-    private readonly authors: AuthorRepository,
+    private readonly existing: ImportListExistingMonitor,
     private readonly addAuthor: AddAuthorService,
   ) {}
 
@@ -86,18 +87,20 @@ export class ImportListSyncHandler implements CommandHandlerInstance<ImportListS
       report.withoutId.push(item.authorName);
       return;
     }
-    if (seen.has(foreignAuthorId)) return;
-    seen.add(foreignAuthorId);
+    // One item per author and book, as Readarr: several books of an author already here each get monitored.
+    const key = item.foreignBookId?.trim() ? `${foreignAuthorId}\u0000${item.foreignBookId.trim()}` : foreignAuthorId;
+    if (seen.has(key) || report.added.includes(foreignAuthorId) || report.failed.includes(foreignAuthorId)) return;
+    seen.add(key);
     const bookExcluded = item.foreignBookId ? await this.exclusions.isExcluded(item.foreignBookId) : false;
     if (bookExcluded || (await this.exclusions.isExcluded(foreignAuthorId))) {
-      report.excluded.push(foreignAuthorId);
-      return;
-    }
-    if (await this.authors.findByForeignAuthorId(foreignAuthorId)) {
-      report.existing++;
+      if (!report.excluded.includes(foreignAuthorId)) report.excluded.push(foreignAuthorId);
       return;
     }
     const options = this.lists.optionsOf(definition.options);
+    if (await this.existing.handle(item, foreignAuthorId, options)) {
+      report.existing++;
+      return;
+    }
     if (!options.enableAutomaticAdd) return;
     try {
       await this.addAuthor.add({

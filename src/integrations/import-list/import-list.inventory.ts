@@ -1,4 +1,4 @@
-import { acts, pending } from '../../platform/settings/inventory/settings-inventory';
+import { acts } from '../../platform/settings/inventory/settings-inventory';
 import { ProviderKindInventory } from '../core/provider-inventory';
 import { ImportListResource } from './import-list.resource';
 import { OpenLibraryReadingListSettings, ReadarrSettings } from './import-list.settings';
@@ -8,7 +8,7 @@ export const IMPORT_LIST_INVENTORY: ProviderKindInventory = {
   kind: 'importlist',
   title: 'Import lists',
   resource: ImportListResource,
-  notSettings: ['listType'],
+  notSettings: ['listType', 'listOrder'],
   common: {
     enableAutomaticAdd: acts('src/integrations/import-list/import-list-sync.handler.ts', [
       'test/e2e/integrations/import-list/provider-import-list.e2e-spec.ts',
@@ -46,10 +46,10 @@ export const IMPORT_LIST_INVENTORY: ProviderKindInventory = {
       'test/e2e/integrations/import-list/provider-import-list.e2e-spec.ts',
       'ReadarrImport: actions list the remote profiles/tags/root folders; a wrong key fails the test',
     ]),
-    shouldMonitorExisting: pending(
-      'stored, not yet acted on: authors already in the library are not re-monitored by a list yet',
-    ),
-    listOrder: pending('stored, not yet acted on: lists are synced in id order'),
+    shouldMonitorExisting: acts('src/integrations/import-list/import-list-existing-monitor.ts', [
+      'test/e2e/integrations/import-list/import-list-monitor-existing.e2e-spec.ts',
+      'shouldMonitorExisting monitors the listed book, the whole author with entireAuthor, and an author named alone',
+    ]),
   },
   implementations: {
     ReadarrImport: {

@@ -3,7 +3,7 @@ import { ProviderRegistry } from '../core/provider';
 import { ProviderDefinitionRepository } from '../core/provider-definition.repository';
 import { KindState, ProviderService } from '../core/provider.service';
 import { ImportListProvider } from './import-list';
-import { ImportListBulkResource, ImportListResource } from './import-list.resource';
+import { ImportListBulkResource, ImportListResource, ImportListType } from './import-list.resource';
 import { IMPORT_LIST_INVENTORY } from './import-list.inventory';
 
 export const IMPORT_LIST_REGISTRY = Symbol('IMPORT_LIST_REGISTRY');
@@ -17,7 +17,6 @@ const OPTION_KEYS = [
   'monitorNewItems',
   'qualityProfileId',
   'metadataProfileId',
-  'listOrder',
 ] as const;
 
 /** The stored options of an import list, with Readarr's defaults. */
@@ -30,7 +29,6 @@ export interface ImportListOptions {
   monitorNewItems: string;
   qualityProfileId: number;
   metadataProfileId: number;
-  listOrder: number;
 }
 
 export const IMPORT_LIST_DEFAULTS: ImportListOptions = {
@@ -42,7 +40,6 @@ export const IMPORT_LIST_DEFAULTS: ImportListOptions = {
   monitorNewItems: 'all',
   qualityProfileId: 0,
   metadataProfileId: 0,
-  listOrder: 0,
 };
 
 @Injectable()
@@ -69,10 +66,13 @@ export class ImportListService extends ProviderService<ImportListProvider, Impor
 
   protected writeKindFields(state: KindState, provider: ImportListProvider | undefined): Partial<ImportListResource> {
     const options = { ...IMPORT_LIST_DEFAULTS, ...state.options };
+    const listType = provider?.listType ?? 'other';
     return {
       ...options,
       rootFolderPath: options.rootFolderPath || undefined,
-      listType: provider?.listType ?? 'other',
+      listType,
+      // Readarr answers the list type's number here (the add-list dialog groups by it); it is not a setting
+      listOrder: ImportListType.toNumber(listType),
       minRefreshInterval: provider?.minRefreshInterval ?? '00:15:00',
     };
   }

@@ -11,6 +11,7 @@ import { AuthorBookCountRepository } from './author-book-count.repository';
 import { AuthorCatalogueRepository } from './author-catalogue.repository';
 import { AuthorDiskService } from './author-disk.service';
 import { AuthorEditorService } from './author-editor.service';
+import { EmptyAuthorFolderListener } from './empty-author-folder.listener';
 import { AuthorListWarmer } from './author-list-warmer';
 import { AuthorController } from './author.controller';
 import { Author } from './author.entity';
@@ -43,6 +44,7 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
   ],
   controllers: [AuthorController],
   providers: [
+    EmptyAuthorFolderListener,
     AuthorRepository,
     AuthorBookCountRepository,
     AuthorBookCountHousekeeping,
@@ -65,6 +67,7 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
     AuthorCatalogueRepository,
     AuthorQueryService,
     AddAuthorService,
+    AuthorEditorService,
     AuthorDiskService,
     CatalogueIdentityCheckHook,
   ],

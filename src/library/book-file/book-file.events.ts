@@ -1,5 +1,8 @@
-/** Why a file left the library (Readarr's DeleteMediaFileReason, the cases Quire has). */
-export type BookFileDeleteReason = 'manual' | 'upgrade';
+/**
+ * Why a file left the library (Readarr's DeleteMediaFileReason, the cases Quire has): deleted through Quire,
+ * replaced by an upgrade, or found missing by a rescan.
+ */
+export type BookFileDeleteReason = 'manual' | 'upgrade' | 'missingFromDisk';
 
 export class BookFileDeletedEvent {
   static readonly NAME = 'bookfile.deleted';

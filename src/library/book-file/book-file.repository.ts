@@ -162,6 +162,24 @@ export class BookFileRepository {
     return this.files.save(this.files.create(values));
   }
 
+  /** Deletes file rows; answers each with the book and author it belonged to (null when unmapped). */
+  async deleteReturningOwners(
+    ids: number[],
+  ): Promise<{ id: number; path: string; bookId: number | null; authorId: number | null }[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.transaction(async (manager) => {
+      const owners: { id: number; path: string; bookId: number | null; authorId: number | null }[] =
+        await manager.query(
+          `SELECT f.id, f.path, e.book_id AS "bookId", b.author_id AS "authorId" FROM book_file f
+           LEFT JOIN edition e ON e.id = f.edition_id LEFT JOIN book b ON b.id = e.book_id
+           WHERE f.id = ANY($1::int[]) ORDER BY f.id`,
+          [ids],
+        );
+      await manager.query(`DELETE FROM book_file WHERE id = ANY($1::int[])`, [ids]);
+      return owners;
+    });
+  }
+
   /** Deletes rows whose files are gone from disk. */
   async deleteByIds(ids: number[]): Promise<void> {
     if (ids.length) await this.dataSource.query(`DELETE FROM book_file WHERE id = ANY($1::int[])`, [ids]);
@@ -174,6 +192,19 @@ export class BookFileRepository {
       [bookId],
     );
     return deleted[0].map((row) => row.path);
+  }
+
+  /**
+   * Unlinks a book's files from its editions (in the caller's transaction), as Readarr does when a book is deleted
+   * without its files: the rows stay, unmapped, so the files show in the unmapped files list. Answers their ids.
+   */
+  async unlinkOfBook(tx: Transaction, bookId: number): Promise<number[]> {
+    const unlinked: [{ id: number }[], number] = await managerOf(tx).query(
+      `UPDATE book_file f SET edition_id = NULL FROM edition e WHERE e.id = f.edition_id AND e.book_id = $1
+       RETURNING f.id`,
+      [bookId],
+    );
+    return unlinked[0].map((row) => row.id);
   }
 
   /** Deletes the rows of an author's files (in the caller's transaction); the files on disk stay. */

@@ -98,6 +98,20 @@ export class BookFileService {
     }
   }
 
+  /**
+   * Forgets the rows of files a rescan found missing from disk; like Readarr, a file that was part of a book
+   * announces `bookfile.deleted` (reason `missingFromDisk`), an unmapped one does not.
+   */
+  async forgetMissing(ids: number[]): Promise<void> {
+    for (const file of await this.repository.deleteReturningOwners(ids)) {
+      if (file.bookId === null) continue;
+      this.events.emit(
+        BookFileDeletedEvent.NAME,
+        new BookFileDeletedEvent(file.id, file.bookId, file.authorId, file.path, 'missingFromDisk'),
+      );
+    }
+  }
+
   /** Deleting a book with its files: the same per-file delete, without a file-deleted event per file. */
   async deleteFilesOfBook(bookId: number): Promise<void> {
     const files = await this.repository.findDeletionTargetsOfBook(bookId);

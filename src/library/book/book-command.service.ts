@@ -49,8 +49,13 @@ export class BookCommandService {
   async delete(id: number, options: { deleteFiles?: boolean; addImportListExclusion?: boolean }): Promise<void> {
     const book = await this.require(id);
     // the files go first: when the recycle bin cannot take one, the book stays with the files not yet deleted
-    if (options.deleteFiles) await this.bookFiles.deleteFilesOfBook(id);
-    await this.repository.deleteWithFiles(id);
+    if (options.deleteFiles) {
+      await this.bookFiles.deleteFilesOfBook(id);
+      await this.repository.deleteWithFiles(id);
+    } else {
+      // Readarr keeps the files on disk and their rows, unlinked: they reappear in the unmapped files list
+      await this.repository.deleteKeepingFiles(id);
+    }
     if (options.addImportListExclusion) {
       await this.exclusions.add({ foreignId: book.foreignBookId, authorName: book.title });
     }

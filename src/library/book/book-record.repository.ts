@@ -50,6 +50,11 @@ export class BookRecordRepository {
     return this.books.existsBy({ foreignBookId });
   }
 
+  /** Every book of an author with its monitored flag. */
+  findMonitoringOfAuthor(authorId: number): Promise<Pick<Book, 'id' | 'monitored'>[]> {
+    return this.books.find({ select: ['id', 'monitored'], where: { authorId }, order: { id: 'ASC' } });
+  }
+
   async setMonitored(ids: number[], monitored: boolean): Promise<void> {
     await this.books.update({ id: In(ids) }, { monitored });
   }

@@ -17,6 +17,7 @@ import { BookQueryService } from './book-query.service';
 import { BookshelfService } from './bookshelf.service';
 import { BookshelfController, EditionController } from './edition.controller';
 import { Edition } from './edition.entity';
+import { UnmonitorDeletedBooksListener } from './unmonitor-deleted-books.listener';
 
 /**
  * Books and editions: reading (BookQueryService), adding (AddBookService), editing and deleting
@@ -41,12 +42,14 @@ import { Edition } from './edition.entity';
     AddBookService,
     BookMonitoringRepository,
     BookshelfService,
+    UnmonitorDeletedBooksListener,
   ],
   exports: [
     BookRepository,
     BookRecordRepository,
     BookCatalogueRepository,
     BookQueryService,
+    BookCommandService,
     AddBookService,
     BookMonitoringRepository,
   ],

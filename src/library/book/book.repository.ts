@@ -307,6 +307,15 @@ export class BookRepository {
     });
   }
 
+  /** Deletes the book but keeps its file rows, unmapped (Readarr's delete without deleteFiles); answers their ids. */
+  async deleteKeepingFiles(id: number): Promise<number[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const unlinked = await this.bookFiles.unlinkOfBook(asTransaction(manager), id);
+      await manager.query(`DELETE FROM book WHERE id = $1`, [id]);
+      return unlinked;
+    });
+  }
+
   async overview(id: number): Promise<{ id: number; overview: string | null } | undefined> {
     const rows: { id: number; overview: string | null }[] = await this.dataSource.query(
       `SELECT b.id, e.overview FROM book b LEFT JOIN edition e ON e.book_id = b.id AND e.monitored WHERE b.id = $1`,

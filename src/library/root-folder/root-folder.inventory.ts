@@ -29,11 +29,17 @@ export const ROOT_FOLDER_INVENTORY: SettingsSurface = resourceSurface({
     ]),
     defaultMetadataProfileId: uiOnly('web/src/features/add/AddSearchPage.tsx'),
     defaultQualityProfileId: uiOnly('web/src/features/add/AddSearchPage.tsx'),
-    defaultMonitorOption: pending('Stored as the add-author default; the add-author flows are being changed to use it'),
-    defaultNewItemMonitorOption: pending(
-      'Stored as the add-author default; the add-author flows are being changed to use it',
+    // Readarr reads these only when an import adds an author it found in the folder's files; Quire's import
+    // matches files to authors already in the library and adds none, so they wait for that feature.
+    defaultMonitorOption: pending(
+      'Stored; Readarr applies it to an author an import adds from files, and Quire’s import does not add authors yet',
     ),
-    defaultTags: pending('Stored as the add-author default; the add-author flows are being changed to use it'),
+    defaultNewItemMonitorOption: pending(
+      'Stored; Readarr applies it to an author an import adds from files, and Quire’s import does not add authors yet',
+    ),
+    defaultTags: pending(
+      'Stored; Readarr applies it to an author an import adds from files, and Quire’s import does not add authors yet',
+    ),
     isCalibreLibrary: unsupported(
       'Readarr’s Calibre content-server integration is not part of Quire; Quire manages the folder itself',
     ),

@@ -83,6 +83,11 @@ export interface RemoteSeriesLink {
   position?: string;
   /** The book's main series (a book may sit in several: "Discworld" and "Discworld - Rincewind"). */
   isPrimary: boolean;
+  /**
+   * Whether the source counts the work among the series' primary works (Goodreads' whole-numbered entries, as
+   * BookInfo states them), as opposed to a novella, companion or short story; absent when the source does not say.
+   */
+  primaryWork?: boolean;
 }
 
 /** A series with the works the source places in it. */

@@ -42,9 +42,10 @@ export const MEDIA_MANAGEMENT_CONFIG_INVENTORY: SettingsSurface = resourceSurfac
   resource: MediaManagementConfigResource,
   defaults: MEDIA_MANAGEMENT_CONFIG_DEFAULTS,
   entries: {
-    autoUnmonitorPreviouslyDownloadedBooks: pending(
-      'stored, not yet acted on: a deleted file does not unmonitor its book yet',
-    ),
+    autoUnmonitorPreviouslyDownloadedBooks: acts('src/library/book/unmonitor-deleted-books.listener.ts', [
+      'test/e2e/library/book/unmonitor-deleted-books.e2e-spec.ts',
+      'on: a file found missing by a rescan or deleted through the API unmonitors its book; an upgrade does not',
+    ]),
     recycleBin: acts('src/library/recycle-bin/recycle-bin.service.ts', [
       'test/e2e/library/recycle-bin/recycle-bin.e2e-spec.ts',
       'moves the file into the bin under its author and book folders, a clash getting _2',
@@ -57,7 +58,10 @@ export const MEDIA_MANAGEMENT_CONFIG_INVENTORY: SettingsSurface = resourceSurfac
       'test/e2e/acquisition/search/upgrade-settings.e2e-spec.ts',
       'doNotUpgrade: RSS does not replace a file with its proper; preferAndUpgrade does',
     ]),
-    createEmptyAuthorFolders: pending('stored, not yet acted on: adding an author does not create its folder yet'),
+    createEmptyAuthorFolders: acts('src/library/author/empty-author-folder.listener.ts', [
+      'test/e2e/library/author/empty-author-folders.e2e-spec.ts',
+      'on: the added author’s folder is created empty, with the folder mode, and a rescan keeps it',
+    ]),
     deleteEmptyFolders: acts('src/library/recycle-bin/media-file-deletion.service.ts', [
       'test/e2e/library/recycle-bin/recycle-bin.e2e-spec.ts',
       'on: the book folder left empty goes, then the author folder when its last file goes; the root stays',

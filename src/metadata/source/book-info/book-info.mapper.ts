@@ -28,6 +28,7 @@ export function indexSeries(...lists: (BiSeries[] | undefined)[]): SeriesIndex {
         title: series.Title,
         position: position(link.PositionInSeries, link.SeriesPosition),
         isPrimary: link.Primary ?? false,
+        primaryWork: link.Primary,
       });
       index.set(workId, links);
     }

@@ -11,9 +11,10 @@ import {
   MetadataSourceUnavailableError,
   RemoteAuthor,
 } from '../metadata-source';
-import { editionAllowed, ProfileRules, workRejection } from './book-filter';
+import { editionAllowed, isSeriesSecondary, ProfileRules, workRejection } from './book-filter';
 import type { PlannedBook } from './catalogue-plan';
 import { SeriesDetailsFetcher } from './series-details';
+import { seriesOfWork } from './work-series';
 
 /** What the source says about one author, ready to be written. */
 export interface FetchedCatalogue {
@@ -90,7 +91,14 @@ export class AuthorCatalogueFetcher {
       planned.push({ book: work, editions: kept });
     }
     await this.enricher.enrich(planned);
-    return { remote, planned, skipped };
+    // After enrichment, which may be what states the series; like every profile rule, never for a book already here.
+    const kept = planned.filter(({ book, editions }) => {
+      if (!rules.skipSeriesSecondary || localBookIds.has(book.foreignBookId)) return true;
+      if (!isSeriesSecondary(seriesOfWork(book, editions))) return true;
+      skipped.push(`${book.foreignBookId}: secondary series entry`);
+      return false;
+    });
+    return { remote, planned: kept, skipped };
   }
 }
 

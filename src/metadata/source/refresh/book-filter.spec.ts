@@ -2,6 +2,7 @@ import type { RemoteBook, RemoteEdition } from '../metadata-source';
 import {
   editionAllowed,
   isPartOrSet,
+  isSeriesSecondary,
   matchesIgnored,
   parseAllowedLanguages,
   pickMonitoredEdition,
@@ -14,6 +15,7 @@ const rules = (overrides: Partial<ProfileRules> = {}): ProfileRules => ({
   skipMissingDate: false,
   skipMissingIsbn: false,
   skipPartsAndSets: false,
+  skipSeriesSecondary: false,
   allowedLanguages: null,
   minPages: 0,
   ignored: [],
@@ -83,6 +85,30 @@ describe('metadata profile filter', () => {
     ['Settlers', false],
   ])('isPartOrSet(%s) = %s', (title, expected) => {
     expect(isPartOrSet(title)).toBe(expected);
+  });
+
+  it('skipSeriesSecondary: secondary only when no series link is a primary entry (source flag, else a whole position)', () => {
+    const link = (position: string | undefined, primaryWork?: boolean) => ({
+      foreignSeriesId: 'S1',
+      title: 'Saga',
+      position,
+      isPrimary: true,
+      primaryWork,
+    });
+    expect(isSeriesSecondary(undefined)).toBe(false);
+    expect(isSeriesSecondary([])).toBe(false);
+    // BookInfo states Goodreads' primary flag: taken as is, whatever the position says.
+    expect(isSeriesSecondary([link('1.5', false)])).toBe(true);
+    expect(isSeriesSecondary([link('3', false)])).toBe(true);
+    expect(isSeriesSecondary([link('3', true)])).toBe(false);
+    expect(isSeriesSecondary([link('0.5', false), { ...link('2', true), foreignSeriesId: 'S2' }])).toBe(false);
+    // Open Library states no flag: a fractional position is a secondary entry, anything else counts as primary.
+    expect(isSeriesSecondary([link('2.5')])).toBe(true);
+    expect(isSeriesSecondary([link('0.5')])).toBe(true);
+    expect(isSeriesSecondary([link('2')])).toBe(false);
+    expect(isSeriesSecondary([link(undefined)])).toBe(false);
+    expect(isSeriesSecondary([link('Book 3 of 7')])).toBe(false);
+    expect(isSeriesSecondary([link('2.5'), { ...link('1'), foreignSeriesId: 'S2', isPrimary: false }])).toBe(false);
   });
 
   it('ignored terms: case-insensitive substrings and /regex/', () => {

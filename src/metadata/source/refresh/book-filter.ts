@@ -1,5 +1,5 @@
 import { languageCode } from '../../../platform/language/language-codes';
-import type { RemoteBook, RemoteEdition } from '../metadata-source';
+import type { RemoteBook, RemoteEdition, RemoteSeriesLink } from '../metadata-source';
 
 /** The metadata profile fields the filter reads (MetadataProfile entity / MetadataProfileResource). */
 export interface ProfileRules {
@@ -7,6 +7,7 @@ export interface ProfileRules {
   skipMissingDate: boolean;
   skipMissingIsbn: boolean;
   skipPartsAndSets: boolean;
+  skipSeriesSecondary: boolean;
   allowedLanguages: string | null;
   minPages: number;
   ignored: string[];
@@ -84,6 +85,22 @@ export function workRejection(book: RemoteBook, rules: ProfileRules): string | u
   if (languages && book.languages.length > 0 && !book.languages.some((code) => languageAllowed(code, languages)))
     return `no edition in ${languages.codes.join(', ')}`;
   return undefined;
+}
+
+/**
+ * Readarr's skipSeriesSecondary test: the work sits in series, but in none of them as a primary entry. A source that
+ * marks primary works (BookInfo, after Goodreads) is taken at its word; for one that does not (Open Library), an
+ * entry is secondary when its position is fractional (`2.5`, a novella between two volumes); an unnumbered or
+ * whole-numbered entry counts as primary there, since Open Library leaves most positions out.
+ */
+export function isSeriesSecondary(links: RemoteSeriesLink[] | undefined): boolean {
+  if (!links?.length) return false;
+  return !links.some((link) => link.primaryWork ?? !isFractionalPosition(link.position));
+}
+
+function isFractionalPosition(position: string | undefined): boolean {
+  const value = Number((position ?? '').trim());
+  return position !== undefined && position.trim() !== '' && Number.isFinite(value) && !Number.isInteger(value);
 }
 
 /**

@@ -277,6 +277,23 @@ describe('book, edition, bookshelf and series endpoints', () => {
       expect(count).toBe(0);
       await t.api.delete('/api/v1/book/123456').expect(404);
     });
+
+    it('without deleteFiles keeps the files on disk, their rows unlinked into the unmapped files list', async () => {
+      const author = await createAuthor(db, { path: join(root, 'Keep') });
+      const book = await createBook(db, author, { title: 'Kept on disk' });
+      const filePath = join(root, 'kept-on-disk.epub');
+      writeFileSync(filePath, 'bytes');
+      const file = await createBookFile(db, book.editionId, { path: filePath });
+      await t.api.delete(`/api/v1/book/${book.id}`).expect(200);
+      await t.api.get(`/api/v1/book/${book.id}`).expect(404);
+      expect(existsSync(filePath)).toBe(true);
+      const unmapped = await t.api.get('/api/v1/bookfile?unmapped=true').expect(200);
+      expect(unmapped.body).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: file.id, path: filePath, bookId: 0, authorId: 0 })]),
+      );
+      const byId = await t.api.get(`/api/v1/bookfile/${file.id}`).expect(200);
+      expect(byId.body).toMatchObject({ id: file.id, bookId: 0 });
+    });
   });
 
   describe('POST /bookshelf', () => {

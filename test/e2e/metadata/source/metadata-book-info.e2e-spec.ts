@@ -108,6 +108,8 @@ describe("metadataSourceType=bookInfo: Readarr's BookInfo protocol as the metada
         title: 'Middle-earth Universe',
         position: '2',
         isPrimary: true,
+        // Goodreads' primary-work flag as the server states it (what skipSeriesSecondary reads).
+        primaryWork: true,
       },
     ]);
     const works = await source.getAuthorWorks(String(TOLKIEN_ID));

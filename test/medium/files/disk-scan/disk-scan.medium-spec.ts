@@ -4,7 +4,11 @@ import { basename, dirname, join } from 'node:path';
 import { DiskScanRepository } from '../../../../src/files/disk-scan/disk-scan.repository';
 import { DiskScanService, SCAN_BATCH } from '../../../../src/files/disk-scan/disk-scan.service';
 import { ImportDecisionService } from '../../../../src/files/import/import-decision.service';
+import { BookFileDeletedEvent } from '../../../../src/library/book-file/book-file.events';
 import { BookFileRepository } from '../../../../src/library/book-file/book-file.repository';
+import { BookFileService } from '../../../../src/library/book-file/book-file.service';
+import { QualityProfileService } from '../../../../src/library/profile/quality-profile/quality-profile.service';
+import { DomainEvents } from '../../../../src/platform/common/events/domain-events';
 import { MediaFileDeletionService } from '../../../../src/library/recycle-bin/media-file-deletion.service';
 import { RecycleBinService } from '../../../../src/library/recycle-bin/recycle-bin.service';
 import { MEDIA_MANAGEMENT_CONFIG_DEFAULTS } from '../../../../src/platform/settings/media-management/media-management-config';
@@ -53,8 +57,17 @@ describe('disk scan (medium)', () => {
 
   beforeAll(async () => {
     medium = await newMediumService({
-      providers: [DiskScanRepository, DiskScanService, BookFileRepository, MediaFileDeletionService, RecycleBinService],
+      providers: [
+        DiskScanRepository,
+        DiskScanService,
+        BookFileRepository,
+        BookFileService,
+        MediaFileDeletionService,
+        RecycleBinService,
+      ],
       fakes: [
+        // The scan only forgets rows through the book-file service, which never asks for profiles then.
+        [QualityProfileService, {}],
         [ImportDecisionService, fakeDecisions],
         [MediaManagementConfigService, { load: async () => ({ ...MEDIA_MANAGEMENT_CONFIG_DEFAULTS, recycleBin }) }],
       ],
@@ -122,6 +135,31 @@ describe('disk scan (medium)', () => {
     );
     expect(alpha).toEqual({ size: String('x'.length + 'more bytes'.length), edition_id: book.editionId });
     expect(await scan(root)).toMatchObject({ added: 0, updated: 0, removed: 0 });
+  });
+
+  it('a vanished file of a book announces bookfile.deleted (missingFromDisk); an unmapped one goes silently', async () => {
+    const ann = await createAuthor(medium.dataSource, { name: 'Ann', path: `${root}/Ann` });
+    const book = await createBook(medium.dataSource, ann, { title: 'Alpha' });
+    const mapped = await createBookFile(medium.dataSource, book.editionId, { path: `${root}/Ann/Alpha.epub` });
+    await createBookFile(medium.dataSource, null, { path: `${root}/Ann/Loose.epub` });
+    write(`${root}/Ann/Kept.epub`);
+    const seen: BookFileDeletedEvent[] = [];
+    const stop = medium.get(DomainEvents).on(BookFileDeletedEvent.NAME, (event) => void seen.push(event));
+    try {
+      expect(await scan(root)).toMatchObject({ removed: 2 });
+    } finally {
+      stop();
+    }
+    expect(seen).toEqual([
+      expect.objectContaining({
+        bookFileId: mapped.id,
+        bookId: book.id,
+        authorId: ann.id,
+        path: `${root}/Ann/Alpha.epub`,
+        reason: 'missingFromDisk',
+      }),
+    ]);
+    expect(await paths()).toEqual(['Ann/Kept.epub']);
   });
 
   it('a missing folder is skipped and its rows kept (an unmounted disk must not empty the library)', async () => {

@@ -217,4 +217,18 @@ describe('book lists (medium)', () => {
     expect(await medium.sql(`SELECT count(*)::int AS n FROM book_file`)).toEqual([{ n: 1 }]);
     expect(await medium.sql(`SELECT id FROM book`)).toEqual([{ id: other.id }]);
   });
+
+  it('deleting a book keeping its files unlinks their rows (edition_id NULL) and answers their ids', async () => {
+    const author = await createAuthor(medium.dataSource);
+    const book = await createBook(medium.dataSource, author);
+    const file = await createBookFile(medium.dataSource, book.editionId);
+    const other = await createBook(medium.dataSource, author);
+    const otherFile = await createBookFile(medium.dataSource, other.editionId);
+    expect(await books.deleteKeepingFiles(book.id)).toEqual([file.id]);
+    expect(await medium.sql(`SELECT id, edition_id AS "editionId" FROM book_file ORDER BY id`)).toEqual([
+      { id: file.id, editionId: null },
+      { id: otherFile.id, editionId: other.editionId },
+    ]);
+    expect(await medium.sql(`SELECT id FROM book`)).toEqual([{ id: other.id }]);
+  });
 });

@@ -22,6 +22,7 @@ const RULES: ProfileRules = {
   skipMissingDate: false,
   skipMissingIsbn: false,
   skipPartsAndSets: false,
+  skipSeriesSecondary: false,
   allowedLanguages: null,
   minPages: 0,
   ignored: [],
