@@ -1,0 +1,137 @@
+import { BookFileRetaggedEvent } from '../../../../src/files/organizer/organizer.events';
+import { DownloadImportFailedEvent } from '../../../../src/files/import/import.events';
+import { AuthorDeletedEvent } from '../../../../src/library/author/author.events';
+import { BookDeletedEvent } from '../../../../src/library/book/book.events';
+import { BookFileDeletedEvent } from '../../../../src/library/book-file/book-file.events';
+import { DownloadFailedEvent } from '../../../../src/acquisition/queue/download.events';
+import { qualityModel } from '../../../../src/acquisition/parser/quality-model';
+import { HealthIssuesChangedEvent } from '../../../../src/platform/system/health/health.events';
+import { createTestApp, TestApp } from '../../../utils/create-test-app';
+import { emitLibraryEvent, libraryEvents } from '../../../utils/library-events';
+import { ConnectionFakes, everyKind, KINDS } from './connection-kinds';
+
+/**
+ * Every `on*` flag of every connection kind acts: each kind has one connection per flag with only that flag on
+ * (plus the flag it refines: `onUpgrade` needs `onReleaseImport`…); each event reaches exactly the connections
+ * whose flags want it, so a flag on sends and the same flag off (every other connection) does not.
+ */
+describe('connections: each on* flag of each kind decides whether an event is sent', () => {
+  let t: TestApp;
+  const fakes = new ConnectionFakes();
+
+  const retagged = () =>
+    new BookFileRetaggedEvent({
+      author: { id: 2, name: 'Jane Austen', path: '/books/Jane Austen', foreignAuthorId: 'OL21594A' },
+      book: { id: 7, title: 'Emma', foreignBookId: 'OL66554W' },
+      bookFile: {
+        id: 3,
+        path: '/books/Jane Austen/Emma.mp3',
+        qualityId: 10,
+        qualityRevision: { version: 1, real: 0, isRepack: false },
+        releaseGroup: null,
+        sceneName: null,
+        size: 1000,
+        dateAdded: new Date('2024-01-01T00:00:00Z'),
+      },
+      changes: [{ field: 'title', oldValue: 'Track 1', newValue: 'Emma' }],
+      scrubbed: false,
+    });
+  const health = (type: 'error' | 'warning') =>
+    new HealthIssuesChangedEvent([{ source: 'IndexerCheck', type, message: `An indexer ${type}` }], []);
+
+  /** flag → the flags its connection has, the event it is for, and which other connections that event reaches. */
+  const CASES: { flag: string; flags?: string[]; event: () => object; alsoReaches?: string[] }[] = [
+    { flag: 'onGrab', event: () => libraryEvents.grabbed() },
+    { flag: 'onReleaseImport', event: () => libraryEvents.imported(false), alsoReaches: ['onUpgrade'] },
+    { flag: 'onUpgrade', flags: ['onReleaseImport', 'onUpgrade'], event: () => libraryEvents.imported(true) },
+    { flag: 'onRename', event: () => libraryEvents.renamed() },
+    { flag: 'onAuthorAdded', event: () => libraryEvents.authorAdded() },
+    {
+      flag: 'onAuthorDelete',
+      event: () => new AuthorDeletedEvent(2, 'OL21594A', 'Jane Austen', '/books/Jane Austen', false, false),
+    },
+    { flag: 'onBookDelete', event: () => new BookDeletedEvent(7, 2, 'OL66554W', 'Emma', false) },
+    {
+      flag: 'onBookFileDelete',
+      event: () => new BookFileDeletedEvent(3, 7, 2, '/books/Jane Austen/Emma.epub'),
+      alsoReaches: ['onBookFileDeleteForUpgrade'],
+    },
+    {
+      flag: 'onBookFileDeleteForUpgrade',
+      flags: ['onBookFileDelete', 'onBookFileDeleteForUpgrade'],
+      event: () => new BookFileDeletedEvent(3, 7, 2, '/books/Jane Austen/Emma.epub', 'upgrade'),
+    },
+    { flag: 'onHealthIssue', event: () => health('error'), alsoReaches: ['includeHealthWarnings'] },
+    { flag: 'includeHealthWarnings', flags: ['onHealthIssue', 'includeHealthWarnings'], event: () => health('warning') },
+    {
+      flag: 'onDownloadFailure',
+      event: () =>
+        new DownloadFailedEvent({
+          authorId: 2,
+          bookIds: [7],
+          sourceTitle: 'Jane Austen - Emma',
+          quality: qualityModel(3),
+          customFormatIds: [],
+          message: 'The download client lost it',
+          skipRedownload: true,
+        }),
+    },
+    {
+      flag: 'onImportFailure',
+      event: () =>
+        new DownloadImportFailedEvent({
+          trackedDownloadId: 1,
+          downloadId: 'download-1',
+          title: 'Jane Austen - Emma',
+          authorId: 2,
+          bookIds: [7],
+          messages: ['No files found are eligible for import'],
+        }),
+    },
+    { flag: 'onBookRetag', event: retagged },
+  ];
+
+  beforeAll(async () => {
+    await fakes.start();
+    t = await createTestApp(fakes.env());
+    for (const kind of KINDS)
+      for (const { flag, flags = [flag] } of CASES)
+        await fakes.create(t, kind, flag, Object.fromEntries(flags.map((name) => [name, true])));
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await fakes.stop();
+  });
+
+  it.each(CASES.map((testCase) => [testCase.flag, testCase] as const))(
+    '%s: the connections with it send the event, the others do not (every kind)',
+    async (flag, { event, alsoReaches = [] }) => {
+      const mark = await fakes.mark();
+      await emitLibraryEvent(t, event());
+      expect(await fakes.reachedSince(mark)).toEqual(everyKind([flag, ...alsoReaches]));
+    },
+  );
+
+  it('the webhook sends the retag as Readarr’s Retag payload', async () => {
+    const mark = await fakes.mark();
+    await emitLibraryEvent(t, retagged());
+    expect(fakes.webhookPayloads(mark, 'onBookRetag')).toEqual([
+      {
+        eventType: 'Retag',
+        instanceName: expect.any(String),
+        author: { id: 2, name: 'Jane Austen', path: '/books/Jane Austen', goodreadsId: 'OL21594A' },
+        bookFile: {
+          id: 3,
+          path: '/books/Jane Austen/Emma.mp3',
+          quality: 'MP3',
+          qualityVersion: 1,
+          releaseGroup: null,
+          sceneName: null,
+          size: 1000,
+          dateAdded: '2024-01-01T00:00:00.000Z',
+        },
+      },
+    ]);
+  });
+});
