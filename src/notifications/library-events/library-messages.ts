@@ -181,7 +181,9 @@ export function retaggedMessage({ init }: BookFileRetaggedEvent): LibraryMessage
     title: 'Book file retagged',
     body:
       `**${author.name}** – ${book.title}\n\n${bookFile.path}\n\n` +
-      init.changes.map((change) => `- ${change.field}: ${tagValue(change.oldValue)} → ${tagValue(change.newValue)}`).join('\n'),
+      init.changes
+        .map((change) => `- ${change.field}: ${tagValue(change.oldValue)} → ${tagValue(change.newValue)}`)
+        .join('\n'),
     data: {
       authorId: author.id,
       bookId: book.id,

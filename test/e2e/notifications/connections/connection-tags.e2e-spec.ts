@@ -85,9 +85,9 @@ describe('connections: tags limit the authors a connection notifies about', () =
 
   it('health issues reach every connection, whatever its tags', async () => {
     const warning = { source: 'IndexerCheck', type: 'warning' as const, message: 'No indexers available' };
-    expect(
-      await reachedBy(() => emitLibraryEvent(t, new HealthIssuesChangedEvent([warning], []))),
-    ).toEqual(everyKind(['a', 'b', 'none']));
+    expect(await reachedBy(() => emitLibraryEvent(t, new HealthIssuesChangedEvent([warning], [])))).toEqual(
+      everyKind(['a', 'b', 'none']),
+    );
   });
 
   it('an event about no known author reaches only the connections without tags', async () => {
@@ -196,7 +196,12 @@ describe('connections: QuireHub connections decide what reaches the hub', () => 
     const byRoute = (
       await t.api
         .post('/api/v1/notification?forceSave=true')
-        .send({ name: 'Hub by route', implementation: 'QuireHub', onGrab: true, fields: [{ name: 'channels', value: [] }] })
+        .send({
+          name: 'Hub by route',
+          implementation: 'QuireHub',
+          onGrab: true,
+          fields: [{ name: 'channels', value: [] }],
+        })
         .expect(200)
     ).body.id as number;
 
