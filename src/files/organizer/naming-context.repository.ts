@@ -17,6 +17,9 @@ export interface NamingRow {
   partCount: number | null;
   mediaInfo: Record<string, unknown> | null;
   mediaKind: string | null;
+  /** Bytes, as PostgreSQL returns a bigint (text). */
+  size: string | null;
+  dateAdded: Date | null;
   editionId: number;
   editionTitle: string;
   editionReleaseDate: Date | null;
@@ -24,11 +27,13 @@ export interface NamingRow {
   bookId: number;
   bookTitle: string;
   bookReleaseDate: Date | null;
+  foreignBookId: string;
   authorId: number;
   authorPath: string;
   authorName: string;
   authorNameLastFirst: string | null;
   authorDisambiguation: string | null;
+  foreignAuthorId: string;
   seriesTitle: string | null;
   seriesPosition: string | null;
 }
@@ -37,10 +42,12 @@ const SELECT = `
   SELECT f.id AS "bookFileId", f.path AS "path", f.quality_id AS "qualityId", f.quality_revision AS "qualityRevision",
     f.release_group AS "releaseGroup", f.scene_name AS "sceneName", f.original_file_path AS "originalFilePath",
     f.part AS "part", f.part_count AS "partCount", f.media_info AS "mediaInfo", f.media_kind AS "mediaKind",
+    f.size AS "size", f.date_added AS "dateAdded",
     e.id AS "editionId", e.title AS "editionTitle", e.release_date AS "editionReleaseDate",
     e.disambiguation AS "editionDisambiguation", b.id AS "bookId", b.title AS "bookTitle",
-    b.release_date AS "bookReleaseDate", a.id AS "authorId", a.path AS "authorPath", m.name AS "authorName",
+    b.release_date AS "bookReleaseDate", b.foreign_book_id AS "foreignBookId", a.id AS "authorId", a.path AS "authorPath", m.name AS "authorName",
     m.name_last_first AS "authorNameLastFirst", m.disambiguation AS "authorDisambiguation",
+    m.foreign_author_id AS "foreignAuthorId",
     s.title AS "seriesTitle", s.position AS "seriesPosition"`;
 
 const JOINS = `

@@ -1,9 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { BadRequestError } from '../../platform/common/errors/domain-errors';
+import { DomainEvents } from '../../platform/common/events/domain-events';
 import { AUDIO_TAG_FIELDS, type AudioTagValues, TagWriter } from '../../library/media-file/tag-writer.service';
 import { qualityModel } from '../../acquisition/parser/quality-model';
 import { FileHistoryService } from './file-history.service';
 import { NamingContextRepository, type NamingRow } from './naming-context.repository';
+import { BookFileRetaggedEvent } from './organizer.events';
 import type { RetagBookResource, TagDifference } from './rename.resource';
 
 export interface RetagPlan {
@@ -25,6 +27,31 @@ export function wantedTags(row: NamingRow): AudioTagValues {
   };
 }
 
+/** What was written to one file, for the listeners (notifications' onBookRetag). */
+function retaggedEvent({ row, changes }: RetagPlan): BookFileRetaggedEvent {
+  return new BookFileRetaggedEvent({
+    author: { id: row.authorId, name: row.authorName, path: row.authorPath, foreignAuthorId: row.foreignAuthorId },
+    book: { id: row.bookId, title: row.editionTitle || row.bookTitle, foreignBookId: row.foreignBookId },
+    bookFile: {
+      id: row.bookFileId!,
+      path: row.path!,
+      qualityId: row.qualityId ?? 0,
+      qualityRevision: row.qualityRevision,
+      releaseGroup: row.releaseGroup,
+      sceneName: row.sceneName,
+      size: Number(row.size ?? 0),
+      dateAdded: row.dateAdded,
+    },
+    changes: changes.map((change) => ({
+      field: change.field ?? '',
+      oldValue: change.oldValue ?? '',
+      newValue: change.newValue ?? '',
+    })),
+    // TagWriter updates the frames it writes and keeps the others.
+    scrubbed: false,
+  });
+}
+
 /**
  * Retag preview and RetagFiles/RetagAuthor. Only formats `TagWriter` can write (MP3) are planned; ebooks and
  * M4B/FLAC files are left out of the preview and never touched.
@@ -37,6 +64,7 @@ export class RetagService {
     private readonly rows: NamingContextRepository,
     private readonly writer: TagWriter,
     private readonly history: FileHistoryService,
+    private readonly events: DomainEvents,
   ) {}
 
   async plan(filter: { authorIds?: number[]; bookIds?: number[]; bookFileIds?: number[] }): Promise<RetagPlan[]> {
@@ -91,6 +119,7 @@ export class RetagService {
             tagsScrubbed: 'False',
           },
         });
+        this.events.emit(BookFileRetaggedEvent.NAME, retaggedEvent(plan));
         written++;
         await progress?.(`Retagged ${written} of ${plans.length} files`);
       } catch (error) {

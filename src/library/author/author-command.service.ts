@@ -54,13 +54,16 @@ export class AuthorCommandService {
     }
     this.events.emit(
       AuthorDeletedEvent.NAME,
-      new AuthorDeletedEvent(
-        author.id,
-        metadata?.foreignAuthorId ?? '',
-        metadata?.name ?? '',
-        author.path,
-        !!options.deleteFiles,
-        !!options.addImportListExclusion,
+      Object.assign(
+        new AuthorDeletedEvent(
+          author.id,
+          metadata?.foreignAuthorId ?? '',
+          metadata?.name ?? '',
+          author.path,
+          !!options.deleteFiles,
+          !!options.addImportListExclusion,
+        ),
+        { tags: author.tags },
       ),
     );
   }

@@ -29,6 +29,9 @@ export class AuthorDeletedEvent {
     readonly deleteFiles: boolean,
     readonly addImportListExclusion: boolean,
   ) {}
+
+  /** The author's tags, set by the publisher: the row is gone, and connections with tags decide by them. */
+  tags: number[] = [];
 }
 
 declare module '../../platform/common/events/domain-event-map' {

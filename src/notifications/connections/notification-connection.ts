@@ -1,6 +1,6 @@
 import { ValidationFailure } from '../../platform/common/errors/domain-errors';
 import type { ConnectionTarget } from '../hub/delivery/connection-targets';
-import type { ChannelMessage } from '../hub/notification.types';
+import type { ChannelMessage, Priority } from '../hub/notification.types';
 import { Provider, providerFailure } from '../../integrations/core/provider';
 
 /** Readarr's notification events, by the `on*` flag that enables each. */
@@ -23,6 +23,39 @@ export const NOTIFICATION_EVENTS = {
 
 export type NotificationEventType = keyof typeof NOTIFICATION_EVENTS | 'test';
 export const ON_FLAGS = [...new Set(Object.values(NOTIFICATION_EVENTS).map((event) => event.flag))];
+
+/**
+ * The event types library events are delivered as: Readarr's, plus `healthRestored`, for which Readarr has no
+ * flag; it reaches only the hub (QuireHub connections with `onHealthIssue`, or the routing table).
+ */
+export type LibraryEventType = Exclude<NotificationEventType, 'test'> | 'healthRestored';
+
+/**
+ * Who an event is about, for connection tags (Readarr's ShouldHandleAuthor): `all` for events about no author
+ * that every connection gets whatever its tags (health); otherwise the authors, and their tags when the event
+ * carries them (the author is gone already). A connection with tags gets the event when one of the authors shares
+ * one; without known authors (an import failure of an unmatched download), only connections without tags get it.
+ */
+export type EventAudience = 'all' | { authorIds: number[]; tags?: number[] };
+
+/** A library event as it is delivered: the message, the flags it needs and who it is about. */
+export interface LibraryNotification {
+  eventType: LibraryEventType;
+  title: string;
+  /** Markdown. */
+  body: string;
+  priority?: Priority;
+  /** The event's facts: the hub stores them as metadata, webhooks send them as Readarr's payload fields. */
+  data: Record<string, unknown>;
+  /** `on*` flags a connection needs besides its event type's own (an upgrade also needs `onUpgrade`). */
+  alsoRequires?: string[];
+  audience: EventAudience;
+  /** Health events: the issue is an error (a warning or notice reaches only connections with includeHealthWarnings). */
+  healthError?: boolean;
+}
+
+/** The hub's source agent for the library's own notifications. */
+export const LIBRARY_SOURCE_AGENT = 'quire';
 
 /** One event to deliver: a rendered title/body plus the event's data (Readarr payload fields for webhooks). */
 export interface ConnectionEvent {
@@ -53,7 +86,7 @@ export function connectionMessage(event: ConnectionEvent): ChannelMessage {
     title: event.title,
     body: event.body,
     priority: event.priority ?? 'normal',
-    sourceAgent: 'quire',
+    sourceAgent: LIBRARY_SOURCE_AGENT,
     // eventPriority only when the event set one: otherwise a connection's own default priority applies.
     metadata: {
       ...event.data,

@@ -31,6 +31,12 @@ import {
 
 const ALL = ON_FLAGS;
 
+/**
+ * Events whose Readarr webhook payload names exactly these fields of the event's data (the others send the data as
+ * it is): Retag is `{eventType, instanceName, author, bookFile}`.
+ */
+const WEBHOOK_FIELDS: Partial<Record<NotificationEventType, string[]>> = { retag: ['author', 'bookFile'] };
+
 /** Sends each target of a connection now, in order, through the hub channel (the direct path of `test`). */
 async function sendDirect(
   channel: NotificationChannel<any>,
@@ -68,6 +74,8 @@ export class WebhookConnection implements NotificationConnection<WebhookSettings
         author: { id: 1, name: 'Test Name', path: 'C:\\testpath', goodreadsId: 'aaaaa' },
         books: [{ id: 123, title: 'Test title', releaseDate: '1970-01-01T00:00:00Z' }],
       };
+    const fields = WEBHOOK_FIELDS[eventType];
+    if (fields) return { ...base, ...Object.fromEntries(fields.map((field) => [field, data[field]])) };
     return { ...base, ...data };
   }
 

@@ -1,4 +1,4 @@
-import { acts, pending, unsupported } from '../../platform/settings/inventory/settings-inventory';
+import { acts, unsupported } from '../../platform/settings/inventory/settings-inventory';
 import { ProviderKindInventory } from '../../integrations/core/provider-inventory';
 import { NotificationResource } from './notification.resource';
 import {
@@ -36,59 +36,62 @@ export const NOTIFICATION_INVENTORY: ProviderKindInventory = {
   notSettings: ['link', 'testCommand', ...SUPPORTS_FLAGS],
   defaults: { onApplicationUpdate: false },
   common: {
-    onGrab: acts('src/notifications/connections/notification.service.ts', [
-      'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-      'delivers library events to the connections whose on* flag is set, with the webhook event type',
+    onGrab: acts('src/notifications/connections/library-event-delivery.service.ts', [
+      'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+      'onGrab on sends a grab, off does not (every kind)',
     ]),
-    onReleaseImport: acts('src/notifications/connections/notification.service.ts', [
-      'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-      'delivers library events to the connections whose on* flag is set, with the webhook event type',
+    onReleaseImport: acts('src/notifications/connections/library-event-delivery.service.ts', [
+      'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+      'onReleaseImport on sends an import, off does not (every kind)',
     ]),
-    onUpgrade: acts('src/notifications/connections/notification.service.ts', [
-      'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-      'an import reaches onReleaseImport connections; an upgrade only those with onUpgrade too (Readarr)',
+    onUpgrade: acts('src/notifications/connections/library-event-delivery.service.ts', [
+      'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+      'onUpgrade on sends an upgrade, off does not (every kind)',
     ]),
-    onRename: acts('src/notifications/connections/notification.service.ts', [
-      'test/e2e/notifications/connections/provider-notification-durable.e2e-spec.ts',
-      'an ntfy connection with two topics has one delivery per topic: only the failing topic is retried',
+    onRename: acts('src/notifications/connections/library-event-delivery.service.ts', [
+      'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+      'onRename on sends a rename, off does not (every kind)',
     ]),
-    onAuthorAdded: acts('src/notifications/connections/notification.service.ts', [
-      'test/e2e/notifications/connections/provider-notification-durable.e2e-spec.ts',
-      'a deleted connection’s pending retry fails for good without sending',
+    onAuthorAdded: acts('src/notifications/connections/library-event-delivery.service.ts', [
+      'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+      'onAuthorAdded on sends an added author, off does not (every kind)',
     ]),
-    onAuthorDelete: acts('src/notifications/connections/notification.service.ts', [
-      'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-      'deleting a book and an author notifies onBookDelete / onAuthorDelete connections',
+    onAuthorDelete: acts('src/notifications/connections/library-event-delivery.service.ts', [
+      'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+      'onAuthorDelete on sends a deleted author, off does not (every kind)',
     ]),
-    onBookDelete: acts('src/notifications/connections/notification.service.ts', [
-      'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-      'deleting a book and an author notifies onBookDelete / onAuthorDelete connections',
+    onBookDelete: acts('src/notifications/connections/library-event-delivery.service.ts', [
+      'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+      'onBookDelete on sends a deleted book, off does not (every kind)',
     ]),
-    onBookFileDelete: acts('src/notifications/connections/notification.service.ts', [
-      'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-      'delivers library events to the connections whose on* flag is set, with the webhook event type',
+    onBookFileDelete: acts('src/notifications/connections/library-event-delivery.service.ts', [
+      'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+      'onBookFileDelete on sends a deleted file, off does not (every kind)',
     ]),
-    onBookFileDeleteForUpgrade: acts('src/notifications/connections/notification.service.ts', [
-      'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-      'delivers library events to the connections whose on* flag is set, with the webhook event type',
+    onBookFileDeleteForUpgrade: acts('src/notifications/connections/library-event-delivery.service.ts', [
+      'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+      'onBookFileDeleteForUpgrade on sends a file deleted for an upgrade, off does not (every kind)',
     ]),
-    onHealthIssue: acts('src/notifications/connections/notification.service.ts', [
-      'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-      'delivers library events to the connections whose on* flag is set, with the webhook event type',
+    onHealthIssue: acts('src/notifications/connections/library-event-delivery.service.ts', [
+      'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+      'onHealthIssue on sends a health error, off does not (every kind)',
     ]),
-    onDownloadFailure: acts('src/notifications/connections/notification.service.ts', [
-      'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-      'delivers library events to the connections whose on* flag is set, with the webhook event type',
+    includeHealthWarnings: acts('src/notifications/connections/library-event-delivery.service.ts', [
+      'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+      'includeHealthWarnings on sends a health warning, off does not (every kind)',
     ]),
-    onImportFailure: acts('src/notifications/connections/notification.service.ts', [
-      'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-      'delivers library events to the connections whose on* flag is set, with the webhook event type',
+    onDownloadFailure: acts('src/notifications/connections/library-event-delivery.service.ts', [
+      'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+      'onDownloadFailure on sends a failed download, off does not (every kind)',
     ]),
-    includeHealthWarnings: acts('src/notifications/connections/notification.service.ts', [
-      'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-      'delivers library events to the connections whose on* flag is set, with the webhook event type',
+    onImportFailure: acts('src/notifications/connections/library-event-delivery.service.ts', [
+      'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+      'onImportFailure on sends a failed import, off does not (every kind)',
     ]),
-    onBookRetag: pending('Quire does not retag files on import yet, so there is no retag event to notify about'),
+    onBookRetag: acts('src/notifications/connections/library-event-delivery.service.ts', [
+      'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+      'onBookRetag on sends a retag, off does not (every kind)',
+    ]),
     onApplicationUpdate: unsupported(
       'Quire does not update itself; new versions come from your package manager or container image, so there is no update event',
     ),
@@ -96,7 +99,10 @@ export const NOTIFICATION_INVENTORY: ProviderKindInventory = {
       'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
       'a webhook is tested on save with Readarr’s Test payload; a failing endpoint is a 400 unless forceSave',
     ]),
-    tags: pending('stored, not yet acted on: connection tags do not limit which authors notify yet'),
+    tags: acts('src/notifications/connections/library-event-delivery.service.ts', [
+      'test/e2e/notifications/connections/connection-tags.e2e-spec.ts',
+      'an event about an author reaches the connections sharing one of its tags and those without tags',
+    ]),
   },
   implementations: {
     Webhook: {
@@ -107,8 +113,8 @@ export const NOTIFICATION_INVENTORY: ProviderKindInventory = {
           'a webhook is tested on save with Readarr’s Test payload; a failing endpoint is a 400 unless forceSave',
         ]),
         method: acts('src/notifications/connections/notification.connections.ts', [
-          'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-          'a webhook is tested on save with Readarr’s Test payload; a failing endpoint is a 400 unless forceSave',
+          'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+          'a Webhook connection with method PUT sends its events with PUT',
         ]),
         username: acts('src/notifications/connections/notification.connections.ts', [
           'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
@@ -136,8 +142,8 @@ export const NOTIFICATION_INVENTORY: ProviderKindInventory = {
           'ntfy connections publish to each topic through the hub’s channel class',
         ]),
         priority: acts('src/notifications/connections/notification.connections.ts', [
-          'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-          'ntfy connections publish to each topic through the hub’s channel class',
+          'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+          'an Ntfy connection’s priority applies to events that set none (Max is ntfy’s urgent)',
         ]),
       },
     },
@@ -145,12 +151,12 @@ export const NOTIFICATION_INVENTORY: ProviderKindInventory = {
       settings: EmailSettings,
       fields: {
         server: acts('src/notifications/connections/notification.connections.ts', [
-          'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-          'ntfy connections publish to each topic through the hub’s channel class',
+          'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+          'an Email connection mails its events from its From address to its recipients, through its server and port',
         ]),
         port: acts('src/notifications/connections/notification.connections.ts', [
-          'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-          'delivers library events to the connections whose on* flag is set, with the webhook event type',
+          'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+          'an Email connection mails its events from its From address to its recipients, through its server and port',
         ]),
         username: acts('src/notifications/connections/notification.connections.ts', [
           'test/e2e/notifications/connections/provider-notification-durable.e2e-spec.ts',
@@ -161,12 +167,12 @@ export const NOTIFICATION_INVENTORY: ProviderKindInventory = {
           'each kind fails first, is retried in the background and ends delivered; attempts visible; no secret in hub rows',
         ]),
         from: acts('src/notifications/connections/notification.connections.ts', [
-          'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-          'a webhook is tested on save with Readarr’s Test payload; a failing endpoint is a 400 unless forceSave',
+          'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+          'an Email connection mails its events from its From address to its recipients, through its server and port',
         ]),
         to: acts('src/notifications/connections/notification.connections.ts', [
-          'test/e2e/notifications/connections/provider-notification.e2e-spec.ts',
-          'delivers library events to the connections whose on* flag is set, with the webhook event type',
+          'test/e2e/notifications/connections/connection-flags.e2e-spec.ts',
+          'an Email connection mails its events from its From address to its recipients, through its server and port',
         ]),
         cc: acts('src/notifications/connections/notification.connections.ts', [
           'test/e2e/notifications/connections/email-connection.e2e-spec.ts',
@@ -198,9 +204,9 @@ export const NOTIFICATION_INVENTORY: ProviderKindInventory = {
     QuireHub: {
       settings: QuireHubSettings,
       fields: {
-        channels: acts('src/notifications/connections/notification.connections.ts', [
-          'test/e2e/notifications/connections/provider-notification-durable.e2e-spec.ts',
-          'a QuireHub test reports a partial hub result as a failure, naming the channel that accepted it',
+        channels: acts('src/notifications/connections/library-event-delivery.service.ts', [
+          'test/e2e/notifications/connections/connection-tags.e2e-spec.ts',
+          'with QuireHub connections, their on* flags and channels decide; the routing table no longer gets everything',
         ]),
       },
     },

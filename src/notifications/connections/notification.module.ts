@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { NotificationModule as HubModule } from '../hub/notification.module';
 import { ProviderRegistry } from '../../integrations/core/provider';
 import { ProviderCoreModule } from '../../integrations/core/provider-core.module';
+import { AuthorTagsRepository } from './author-tags.repository';
 import { CHANNEL_CONNECTIONS, ConnectionTargetsModule } from './connection-targets.module';
+import { LibraryEventDelivery } from './library-event-delivery.service';
 import { QuireHubConnection } from './notification.connections';
 import { NotificationController } from './notification.controller';
 import { NOTIFICATION_REGISTRY, NotificationService } from './notification.service';
@@ -23,7 +25,7 @@ const SEND_TO_EREADER = [
 
 /**
  * `/api/v1/notification`: Readarr's notification connections. Library events reach them through the hub's durable
- * dispatcher (retries, history) from the notifier's listener (`src/notifier/`); `test` sends directly with the
+ * dispatcher (retries, history) through `LibraryEventDelivery`, called by `src/notifications/library-events/`; `test` sends directly with the
  * hub's channel classes.
  */
 @Module({
@@ -37,8 +39,10 @@ const SEND_TO_EREADER = [
       useFactory: (...connections: InstanceType<(typeof CONNECTIONS)[number]>[]) => new ProviderRegistry(connections),
     },
     NotificationService,
+    AuthorTagsRepository,
+    LibraryEventDelivery,
     ...SEND_TO_EREADER,
   ],
-  exports: [NotificationService],
+  exports: [NotificationService, LibraryEventDelivery],
 })
 export class NotificationConnectionModule {}

@@ -15,6 +15,7 @@ import {
   ValidatorConstraintInterface,
 } from 'class-validator';
 import { Field } from '../../integrations/core/field.decorator';
+import { CHANNEL_NAMES } from '../hub/notification.types';
 
 const URL = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 
@@ -163,6 +164,6 @@ export class HomeAssistantSettings {
 export class QuireHubSettings {
   @Field({ order: 0, label: 'Channels', type: 'tag', helpText: 'Hub channels to use; empty follows the routing table' })
   @IsArray()
-  @IsString({ each: true })
+  @IsIn([...CHANNEL_NAMES], { each: true, message: `'Channels' must be hub channels: ${CHANNEL_NAMES.join(', ')}` })
   channels: string[] = [];
 }

@@ -1,58 +1,51 @@
-import type { NotificationDispatcher } from '../hub/dispatcher.service';
-import type { NotificationService } from '../connections/notification.service';
+import type { LibraryEventDelivery } from '../connections/library-event-delivery.service';
+import type { LibraryNotification } from '../connections/notification-connection';
 import { BookFilesRenamedEvent } from '../../files/organizer/organizer.events';
 import { HealthIssuesChangedEvent } from '../../platform/system/health/health.events';
 import { LibraryEventListener } from './library-event.listener';
 
 describe('LibraryEventListener', () => {
-  const routed: { title: string; metadata?: Record<string, unknown> }[] = [];
-  const delivered: { eventType: string }[] = [];
-  let failConnections = false;
-  const dispatcher = {
-    dispatch: async (request: { title: string; metadata?: Record<string, unknown> }) => {
-      routed.push(request);
-      return {};
+  const delivered: LibraryNotification[] = [];
+  let fail = false;
+  const delivery = {
+    deliver: async (message: LibraryNotification) => {
+      if (fail) throw new Error('database gone');
+      delivered.push(message);
     },
-  } as unknown as NotificationDispatcher;
-  const connections = {
-    deliver: async (event: { eventType: string }) => {
-      if (failConnections) throw new Error('database gone');
-      delivered.push(event);
-      return 1;
-    },
-  } as unknown as NotificationService;
-  const listener = new LibraryEventListener(dispatcher, connections);
+  } as unknown as LibraryEventDelivery;
+  const listener = new LibraryEventListener(delivery);
   const renamed = new BookFilesRenamedEvent([
     { bookFileId: 1, authorId: 1, bookId: 1, previousPath: '/a', path: '/b' },
+    { bookFileId: 2, authorId: 1, bookId: 1, previousPath: '/c', path: '/d' },
+    { bookFileId: 3, authorId: 2, bookId: 5, previousPath: '/e', path: '/f' },
   ]);
 
   beforeEach(() => {
-    routed.length = 0;
     delivered.length = 0;
-    failConnections = false;
+    fail = false;
   });
 
-  it('sends one message to the hub routing (source quire, event_type) and to the connections', async () => {
+  it('a rename is one message per author, about that author (tags pick the connections by it)', async () => {
     listener.onRenamed(renamed);
     await listener.idle();
-    expect(routed).toEqual([
-      expect.objectContaining({ sourceAgent: 'quire', title: 'Books renamed', metadata: { event_type: 'rename' } }),
+    expect(delivered).toEqual([
+      expect.objectContaining({ eventType: 'rename', body: '2 files renamed', audience: { authorIds: [1] } }),
+      expect.objectContaining({ eventType: 'rename', body: '1 file renamed', audience: { authorIds: [2] } }),
     ]);
-    expect(delivered).toEqual([expect.objectContaining({ eventType: 'rename', title: 'Books renamed' })]);
   });
 
-  it('a resolved health issue goes to the hub only (Readarr has no connection flag for it)', async () => {
+  it('health messages are for every connection whatever its tags; a resolved issue is healthRestored', async () => {
     const issue = { source: 'IndexerCheck', type: 'warning' as const, message: 'No indexers' };
     listener.onHealthChanged(new HealthIssuesChangedEvent([], [issue]));
     await listener.idle();
-    expect(routed.map((request) => request.title)).toEqual(['Health Check Restored']);
-    expect(delivered).toEqual([]);
+    expect(delivered).toEqual([
+      expect.objectContaining({ eventType: 'healthRestored', title: 'Health Check Restored', audience: 'all' }),
+    ]);
   });
 
   it('a failure is logged, never thrown into the emitter; idle still resolves', async () => {
-    failConnections = true;
+    fail = true;
     expect(() => listener.onRenamed(renamed)).not.toThrow();
     await expect(listener.idle()).resolves.toBeUndefined();
-    expect(routed).toHaveLength(1);
   });
 });

@@ -5,21 +5,20 @@ import { BookDeletedEvent } from '../../library/book/book.events';
 import { BookFileDeletedEvent } from '../../library/book-file/book-file.events';
 import { BookImportedEvent, DownloadImportFailedEvent } from '../../files/import/import.events';
 import { AuthorAddCompletedEvent } from '../../metadata/source/refresh/refresh.events';
-import { NotificationDispatcher } from '../hub/dispatcher.service';
-import { BookFilesRenamedEvent } from '../../files/organizer/organizer.events';
-import { NotificationService } from '../connections/notification.service';
+import { BookFileRetaggedEvent, BookFilesRenamedEvent } from '../../files/organizer/organizer.events';
+import { LibraryEventDelivery } from '../connections/library-event-delivery.service';
+import { LIBRARY_SOURCE_AGENT } from '../connections/notification-connection';
 import { BookGrabbedEvent, DownloadFailedEvent } from '../../acquisition/queue/download.events';
 import { HealthIssuesChangedEvent } from '../../platform/system/health/health.events';
 import * as messages from './library-messages';
 import type { LibraryMessage } from './library-messages';
 
-/** The hub's source agent for the library's own notifications. */
-export const LIBRARY_SOURCE_AGENT = 'quire';
+export { LIBRARY_SOURCE_AGENT };
 
 /**
  * The one place domain events become notifications: each event is turned into a message
- * (`library-messages.ts`) that goes to the hub's routing table (source_agent `quire`) and to the notification
- * connections whose `on*` flags want it. Sending never blocks the feature that emitted: the work runs in the
+ * (`library-messages.ts`) that goes to the notification connections whose `on*` flags and tags want it, QuireHub
+ * connections included (or, while there is none, to the hub's routing table; `LibraryEventDelivery`). Sending never blocks the feature that emitted: the work runs in the
  * background, and `idle()` lets tests wait for the first attempts.
  */
 @Injectable()
@@ -27,10 +26,7 @@ export class LibraryEventListener {
   private readonly logger = new Logger('NotificationHub');
   private readonly pending = new Set<Promise<void>>();
 
-  constructor(
-    private readonly dispatcher: NotificationDispatcher,
-    private readonly connections: NotificationService,
-  ) {}
+  constructor(private readonly delivery: LibraryEventDelivery) {}
 
   @OnDomainEvent(BookGrabbedEvent.NAME)
   onGrabbed(event: BookGrabbedEvent): void {
@@ -54,7 +50,12 @@ export class LibraryEventListener {
 
   @OnDomainEvent(BookFilesRenamedEvent.NAME)
   onRenamed(event: BookFilesRenamedEvent): void {
-    this.publish(messages.renamedMessage(event));
+    for (const message of messages.renamedMessages(event)) this.publish(message);
+  }
+
+  @OnDomainEvent(BookFileRetaggedEvent.NAME)
+  onRetagged(event: BookFileRetaggedEvent): void {
+    this.publish(messages.retaggedMessage(event));
   }
 
   @OnDomainEvent(AuthorAddCompletedEvent.NAME)
@@ -88,47 +89,12 @@ export class LibraryEventListener {
   }
 
   private publish(message: LibraryMessage): void {
-    const sending = Promise.all([this.route(message), this.deliver(message)]).then(
+    const sending = this.delivery.deliver(message).then(
       () => undefined,
       // Nothing may reject into the emitter's process: a failure is logged, like the hub's own.
       (error: unknown) => this.logger.error(`${message.eventType} notification failed: ${String(error)}`),
     );
     this.pending.add(sending);
     void sending.finally(() => this.pending.delete(sending));
-  }
-
-  /** Through the hub's routing table, like POST /notify. */
-  private async route(message: LibraryMessage): Promise<void> {
-    try {
-      await this.dispatcher.dispatch({
-        sourceAgent: LIBRARY_SOURCE_AGENT,
-        title: message.title,
-        body: message.body,
-        priority: message.priority ?? 'normal',
-        channels: [],
-        metadata: { ...message.data, event_type: message.eventType },
-      });
-    } catch (error) {
-      this.logger.error({
-        event: 'notify.received',
-        source_agent: LIBRARY_SOURCE_AGENT,
-        error: `library notification not dispatched: ${(error as Error).message}`,
-      });
-    }
-  }
-
-  /** To the connections that want this event type (`deliver` logs its own failures). */
-  private async deliver(message: LibraryMessage): Promise<void> {
-    if (message.eventType === 'healthRestored') return;
-    await this.connections.deliver(
-      {
-        eventType: message.eventType,
-        title: message.title,
-        body: message.body,
-        priority: message.priority,
-        data: message.data,
-      },
-      { alsoRequires: message.alsoRequires },
-    );
   }
 }

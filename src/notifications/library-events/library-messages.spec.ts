@@ -2,7 +2,14 @@ import { AuthorDeletedEvent } from '../../library/author/author.events';
 import { BookFileDeletedEvent } from '../../library/book-file/book-file.events';
 import { BookImportedEvent } from '../../files/import/import.events';
 import { HealthIssuesChangedEvent } from '../../platform/system/health/health.events';
-import { authorDeletedMessage, bookFileDeletedMessage, healthMessages, importedMessage } from './library-messages';
+import { BookFileRetaggedEvent } from '../../files/organizer/organizer.events';
+import {
+  authorDeletedMessage,
+  bookFileDeletedMessage,
+  healthMessages,
+  importedMessage,
+  retaggedMessage,
+} from './library-messages';
 
 const imported = (isUpgrade: boolean) =>
   new BookImportedEvent({
@@ -24,6 +31,7 @@ describe('library messages', () => {
       title: 'Book imported',
       body: 'Jane Austen — Emma (EPUB)',
       data: { authorId: 1, bookId: 2, bookFileId: 3, path: '/books/Emma.epub' },
+      audience: { authorIds: [1] },
     });
     expect(importedMessage(imported(true))).toMatchObject({ title: 'Book upgraded', alsoRequires: ['onUpgrade'] });
   });
@@ -39,11 +47,15 @@ describe('library messages', () => {
     });
   });
 
-  it('an author deletion says whether the files went too', () => {
+  it('an author deletion says whether the files went too, and carries the tags of the author now gone', () => {
     const message = authorDeletedMessage(
-      new AuthorDeletedEvent(1, 'OL1A', 'Jane Austen', '/books/Jane Austen', true, false),
+      Object.assign(new AuthorDeletedEvent(1, 'OL1A', 'Jane Austen', '/books/Jane Austen', true, false), { tags: [4] }),
     );
-    expect(message).toMatchObject({ eventType: 'authorDelete', data: { authorId: 1, deletedFiles: true } });
+    expect(message).toMatchObject({
+      eventType: 'authorDelete',
+      data: { authorId: 1, deletedFiles: true },
+      audience: { authorIds: [1], tags: [4] },
+    });
     expect(message.body).toBe('**Jane Austen** was removed from the library with its files.');
   });
 
@@ -57,5 +69,40 @@ describe('library messages', () => {
       ['healthRestored', 'low', 'Health Check Restored'],
     ]);
     expect(messages[2].body).toBe('The following issue is now resolved: No indexers');
+  });
+
+  it('a retag names the file and each change; the data has Readarr’s webhook author and bookFile', () => {
+    const message = retaggedMessage(
+      new BookFileRetaggedEvent({
+        author: { id: 1, name: 'Andy Weir', path: '/books/Andy Weir', foreignAuthorId: 'OL1A' },
+        book: { id: 2, title: 'Artemis', foreignBookId: 'OL2W' },
+        bookFile: {
+          id: 3,
+          path: '/books/Andy Weir/artemis.mp3',
+          qualityId: 10,
+          qualityRevision: { version: 2, real: 0, isRepack: false },
+          releaseGroup: null,
+          sceneName: null,
+          size: 1234,
+          dateAdded: new Date('2024-05-01T10:00:00Z'),
+        },
+        changes: [
+          { field: 'title', oldValue: 'Track 1', newValue: 'Artemis' },
+          { field: 'year', oldValue: '', newValue: '2017' },
+        ],
+        scrubbed: false,
+      }),
+    );
+    expect(message.body).toBe(
+      '**Andy Weir** – Artemis\n\n/books/Andy Weir/artemis.mp3\n\n- title: Track 1 → Artemis\n- year: (none) → 2017',
+    );
+    expect(message).toMatchObject({
+      eventType: 'retag',
+      audience: { authorIds: [1] },
+      data: {
+        author: { id: 1, name: 'Andy Weir', path: '/books/Andy Weir', goodreadsId: 'OL1A' },
+        bookFile: { id: 3, quality: 'MP3', qualityVersion: 2, size: 1234, dateAdded: '2024-05-01T10:00:00.000Z' },
+      },
+    });
   });
 });

@@ -3,28 +3,22 @@ import type { BookDeletedEvent } from '../../library/book/book.events';
 import type { BookFileDeletedEvent } from '../../library/book-file/book-file.events';
 import type { BookImportedEvent, DownloadImportFailedEvent } from '../../files/import/import.events';
 import type { AuthorAddCompletedEvent } from '../../metadata/source/refresh/refresh.events';
-import type { Priority } from '../hub/notification.types';
-import type { BookFilesRenamedEvent } from '../../files/organizer/organizer.events';
+import type { BookFileRetaggedEvent, BookFilesRenamedEvent } from '../../files/organizer/organizer.events';
 import { qualityById } from '../../library/profile/quality/quality';
-import type { NotificationEventType } from '../connections/notification-connection';
+import type { EventAudience, LibraryNotification } from '../connections/notification-connection';
 import type { BookGrabbedEvent, DownloadFailedEvent } from '../../acquisition/queue/download.events';
 import type { HealthIssuesChangedEvent } from '../../platform/system/health/health.events';
 
 /**
- * What the user is told about one domain event: the text, and the Readarr event type that picks the connections
- * (`grab` → `onGrab`…). `healthRestored` goes to the hub's routing table only (Readarr has no flag for it).
+ * What the user is told about one domain event: the text, the Readarr event type that picks the connections
+ * (`grab` → `onGrab`…) and who the event is about (connection tags). `healthRestored` goes to the hub only
+ * (Readarr has no flag for it).
  */
-export interface LibraryMessage {
-  eventType: Exclude<NotificationEventType, 'test'> | 'healthRestored';
-  title: string;
-  /** Markdown. */
-  body: string;
-  priority?: Priority;
-  /** The event's facts: the hub stores them as metadata, webhooks send them as Readarr's payload fields. */
-  data: Record<string, unknown>;
-  /** `on*` flags a connection needs besides its event type's own (an upgrade also needs `onUpgrade`). */
-  alsoRequires?: string[];
-}
+export type LibraryMessage = LibraryNotification;
+
+const about = (...authorIds: (number | null | undefined)[]): EventAudience => ({
+  authorIds: authorIds.filter((id): id is number => typeof id === 'number'),
+});
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
@@ -36,6 +30,7 @@ export function grabbedMessage({ init }: BookGrabbedEvent): LibraryMessage {
       `**${init.authorName}** – ${init.bookTitles.join(', ')}\n\n` +
       `${init.release.title} (${init.quality.quality.name}) from ${init.release.indexer}, sent to ${init.downloadClient}`,
     data: { ...init },
+    audience: about(init.authorId),
   };
 }
 
@@ -46,6 +41,7 @@ export function downloadFailedMessage({ init }: DownloadFailedEvent): LibraryMes
     body: `**${init.sourceTitle}**\n\n${init.message}`,
     priority: 'high',
     data: { authorId: init.authorId, bookIds: init.bookIds, downloadId: init.downloadId, message: init.message },
+    audience: about(init.authorId),
   };
 }
 
@@ -55,6 +51,7 @@ export function importFailedMessage({ init }: DownloadImportFailedEvent): Librar
     title: 'Import failed',
     body: `${init.title}\n\n${init.messages.map((message) => `- ${message}`).join('\n')}`,
     data: { downloadId: init.downloadId, bookIds: init.bookIds },
+    audience: about(init.authorId),
   };
 }
 
@@ -65,17 +62,22 @@ export function importedMessage({ init }: BookImportedEvent): LibraryMessage {
     title: init.isUpgrade ? 'Book upgraded' : 'Book imported',
     body: `${init.authorName} — ${init.bookTitle} (${qualityById(init.qualityId)?.name ?? 'Unknown'})`,
     data: { authorId: init.authorId, bookId: init.bookId, bookFileId: init.bookFileId, path: init.path },
+    audience: about(init.authorId),
     ...(init.isUpgrade ? { alsoRequires: ['onUpgrade'] } : {}),
   };
 }
 
-export function renamedMessage(event: BookFilesRenamedEvent): LibraryMessage {
-  return {
+/** One message per author, as Readarr announces a rename per author (so tags pick exactly the authors' ones). */
+export function renamedMessages(event: BookFilesRenamedEvent): LibraryMessage[] {
+  const byAuthor = new Map<number, number>();
+  for (const file of event.files) byAuthor.set(file.authorId, (byAuthor.get(file.authorId) ?? 0) + 1);
+  return [...byAuthor].map(([authorId, count]) => ({
     eventType: 'rename',
     title: 'Books renamed',
-    body: `${plural(event.files.length, 'file')} renamed`,
-    data: {},
-  };
+    body: `${plural(count, 'file')} renamed`,
+    data: { authorId },
+    audience: about(authorId),
+  }));
 }
 
 export function authorAddedMessage(event: AuthorAddCompletedEvent): LibraryMessage {
@@ -84,6 +86,7 @@ export function authorAddedMessage(event: AuthorAddCompletedEvent): LibraryMessa
     title: 'Author added',
     body: `**${event.name}** was added with ${plural(event.bookCount, 'book')}.`,
     data: { authorId: event.authorId, foreignAuthorId: event.foreignAuthorId },
+    audience: about(event.authorId),
   };
 }
 
@@ -99,6 +102,8 @@ export function authorDeletedMessage(event: AuthorDeletedEvent): LibraryMessage 
       path: event.path,
       deletedFiles: event.deleteFiles,
     },
+    // The author is gone by now: its tags come with the event.
+    audience: { authorIds: [event.authorId], tags: event.tags },
   };
 }
 
@@ -114,6 +119,7 @@ export function bookDeletedMessage(event: BookDeletedEvent): LibraryMessage {
       title: event.title,
       deletedFiles: event.deleteFiles,
     },
+    audience: about(event.authorId),
   };
 }
 
@@ -131,6 +137,7 @@ export function bookFileDeletedMessage(event: BookFileDeletedEvent): LibraryMess
       path: event.path,
       reason: event.reason,
     },
+    audience: about(event.authorId),
     ...(upgrade ? { alsoRequires: ['onBookFileDeleteForUpgrade'] } : {}),
   };
 }
@@ -144,6 +151,9 @@ export function healthMessages(event: HealthIssuesChangedEvent): LibraryMessage[
       body: issue.message,
       priority: issue.type === 'error' ? 'high' : issue.type === 'warning' ? 'normal' : 'low',
       data: { ...issue },
+      // Readarr sends health issues to every connection that wants them, whatever its tags.
+      audience: 'all',
+      healthError: issue.type === 'error',
     })),
     ...event.resolved.map((issue): LibraryMessage => ({
       eventType: 'healthRestored',
@@ -151,6 +161,48 @@ export function healthMessages(event: HealthIssuesChangedEvent): LibraryMessage[
       body: `The following issue is now resolved: ${issue.message}`,
       priority: 'low',
       data: { ...issue },
+      audience: 'all',
+      healthError: issue.type === 'error',
     })),
   ];
+}
+
+const tagValue = (value: string) => value || '(none)';
+
+/**
+ * One file's tags were written. The data has Readarr's webhook `author` and `bookFile` objects (its Retag payload)
+ * besides the ids and what changed.
+ */
+export function retaggedMessage({ init }: BookFileRetaggedEvent): LibraryMessage {
+  const { author, book, bookFile } = init;
+  const quality = qualityById(bookFile.qualityId)?.name ?? 'Unknown';
+  return {
+    eventType: 'retag',
+    title: 'Book file retagged',
+    body:
+      `**${author.name}** – ${book.title}\n\n${bookFile.path}\n\n` +
+      init.changes
+        .map((change) => `- ${change.field}: ${tagValue(change.oldValue)} → ${tagValue(change.newValue)}`)
+        .join('\n'),
+    data: {
+      authorId: author.id,
+      bookId: book.id,
+      bookFileId: bookFile.id,
+      author: { id: author.id, name: author.name, path: author.path, goodreadsId: author.foreignAuthorId },
+      book: { id: book.id, title: book.title, goodreadsId: book.foreignBookId },
+      bookFile: {
+        id: bookFile.id,
+        path: bookFile.path,
+        quality,
+        qualityVersion: bookFile.qualityRevision?.version ?? 1,
+        releaseGroup: bookFile.releaseGroup,
+        sceneName: bookFile.sceneName,
+        size: bookFile.size,
+        dateAdded: bookFile.dateAdded ? new Date(bookFile.dateAdded).toISOString() : null,
+      },
+      changes: init.changes,
+      scrubbed: init.scrubbed,
+    },
+    audience: about(author.id),
+  };
 }
