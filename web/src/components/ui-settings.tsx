@@ -26,14 +26,14 @@ export function useFormats(): DateFormats {
 
 /**
  * Status colours for colour-impaired mode: green/teal (done, healthy) and red (failed, missing) are what
- * red-green colour blindness confuses, so they become blue and orange; the colours they would then collide with move
+ * red-green colour blindness confuses, so they become blue and vermilion (app/theme.ts); the colours they would then collide with move
  * on (blue → cyan, orange → violet). Yellow, gray and the rest stay.
  */
 const COLOR_IMPAIRED: Record<string, string> = {
   teal: 'blue',
   green: 'blue',
   blue: 'cyan',
-  red: 'orange',
+  red: 'vermilion',
   orange: 'violet',
 };
 

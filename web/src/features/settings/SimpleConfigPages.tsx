@@ -37,7 +37,11 @@ const UI_CHOICES: Record<string, Choice[]> = {
   firstDayOfWeek: [0, 1].map((day) => ({ value: String(day), label: WEEKDAY_NAMES[day] })),
   calendarWeekColumnHeader: patternChoices(['ddd M/D', 'ddd MM/DD', 'ddd D/M', 'ddd DD/MM']),
   shortDateFormat: patternChoices(['MMM D YYYY', 'DD MMM YYYY', 'MM/D/YYYY', 'MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD']),
-  longDateFormat: patternChoices(['dddd, MMMM D YYYY', 'dddd, D MMMM YYYY']),
+  // Readarr labels these by their sample alone; the patterns are long.
+  longDateFormat: ['dddd, MMMM D YYYY', 'dddd, D MMMM YYYY'].map((pattern) => ({
+    value: pattern,
+    label: formatPattern(SAMPLE, pattern),
+  })),
   timeFormat: ['h(:mm)a', 'HH:mm'].map((pattern) => ({
     value: pattern,
     label: `${formatTime(SAMPLE_ON_THE_HOUR, pattern)}/${formatTime(SAMPLE, pattern)}`,
@@ -98,7 +102,7 @@ export function UiSettingsPage() {
           key: 'enableColorImpairedMode',
           label: 'Color-impaired mode',
           kind: 'checkbox',
-          description: 'Status colours that red-green colour blindness tells apart (blue for done, orange for failed)',
+          description: 'Status colours that red-green colour blindness tells apart (blue for done, vermilion for failed)',
         },
       ],
     ],
