@@ -134,7 +134,7 @@ describe('web UI: Settings → UI applies on the next render', () => {
     await pick('First day of week', 'Monday');
     await pick('Week column header', /\(ddd DD\/MM\)/);
     await pick('Short date format', /\(YYYY-MM-DD\)/);
-    await pick("Long date format", "Tuesday, 25 March 2014");
+    await pick('Long date format', 'Tuesday, 25 March 2014');
     await pick('Time format', '17:00/17:30');
     await page().getByLabel('Show relative dates').uncheck();
     await pick('Theme', 'Dark');
