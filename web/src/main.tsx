@@ -7,14 +7,14 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { urlBase } from './api/client';
 import { queryClient } from './api/query-client';
 import { App } from './app/App';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 
 // A data router, so that forms with unsaved changes can block navigation (useBlocker); the app's own <Routes> stay.
 const router = createBrowserRouter([{ path: '*', element: <App /> }], { basename: urlBase() || '/' });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -23,15 +23,42 @@ export const UI_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
   resource: UiConfigResource,
   defaults: UI_CONFIG_DEFAULTS,
   entries: {
-    firstDayOfWeek: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
-    calendarWeekColumnHeader: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
-    shortDateFormat: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
-    longDateFormat: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
-    timeFormat: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
-    showRelativeDates: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
-    enableColorImpairedMode: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
-    theme: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
-    uiLanguage: pending('Stored for Readarr-era front ends; Quire’s own web UI does not apply it yet'),
+    // Applied by the web UI on its next render (web/src/components/ui-settings.tsx reads config/ui).
+    firstDayOfWeek: acts('web/src/features/calendar/calendar.ts', [
+      'test/ui/ui-settings.ui-spec.ts',
+      'the UI re-rendered with a new date format, time format, relative dates, week, theme and colours after a save',
+    ]),
+    calendarWeekColumnHeader: acts('web/src/features/calendar/CalendarPage.tsx', [
+      'test/ui/ui-settings.ui-spec.ts',
+      'the UI re-rendered with a new date format, time format, relative dates, week, theme and colours after a save',
+    ]),
+    shortDateFormat: acts('web/src/components/dates.ts', [
+      'test/ui/ui-settings.ui-spec.ts',
+      'the UI re-rendered with a new date format, time format, relative dates, week, theme and colours after a save',
+    ]),
+    longDateFormat: acts('web/src/components/dates.ts', [
+      'test/ui/ui-settings.ui-spec.ts',
+      'the UI re-rendered with a new date format, time format, relative dates, week, theme and colours after a save',
+    ]),
+    timeFormat: acts('web/src/components/dates.ts', [
+      'test/ui/ui-settings.ui-spec.ts',
+      'the UI re-rendered with a new date format, time format, relative dates, week, theme and colours after a save',
+    ]),
+    showRelativeDates: acts('web/src/components/dates.ts', [
+      'test/ui/ui-settings.ui-spec.ts',
+      'the UI re-rendered with a new date format, time format, relative dates, week, theme and colours after a save',
+    ]),
+    enableColorImpairedMode: acts('web/src/components/ui-settings.tsx', [
+      'test/ui/ui-settings.ui-spec.ts',
+      'the UI re-rendered with a new date format, time format, relative dates, week, theme and colours after a save',
+    ]),
+    theme: acts('web/src/components/ui-settings.tsx', [
+      'test/ui/ui-settings.ui-spec.ts',
+      'theme auto follows the browser’s colour scheme as it changes; light stays light',
+    ]),
+    uiLanguage: unsupported(
+      'Quire’s web UI is in English only; dates, times and labels are written in English whatever the language',
+    ),
   },
 });
 

@@ -17,4 +17,6 @@ export const keys = {
   /** Not under `queue`: fed by the hub's `queue/status` message itself, not re-read on every queue change. */
   queueStatus: ['queue-status'] as const,
   hostConfig: ['config', 'host'] as const,
+  /** Settings → UI: the one source of the date formats, theme and colour-impaired mode (app/ui-settings.tsx). */
+  uiConfig: ['config', 'ui'] as const,
 };

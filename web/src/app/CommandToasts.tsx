@@ -2,6 +2,7 @@ import { Notification, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { onCommandEnded } from '../api/live';
 import { commandToast, type Toast } from './command-toast';
+import { useStatusColor } from '../components/ui-settings';
 
 const SHOWN_MS = 6000;
 const MAX_TOASTS = 3;
@@ -9,6 +10,7 @@ const MAX_TOASTS = 3;
 /** Toasts for commands started by hand that ended (the hub's `command` messages), bottom right, a few seconds each. */
 export function CommandToasts() {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const status = useStatusColor();
   useEffect(
     () =>
       onCommandEnded((command) => {
@@ -26,7 +28,7 @@ export function CommandToasts() {
         <Notification
           key={toast.id}
           title={toast.title}
-          color={toast.failed ? 'red' : 'teal'}
+          color={status(toast.failed ? 'red' : 'teal')}
           withBorder
           role="status"
           data-testid="command-toast"

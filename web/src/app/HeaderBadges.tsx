@@ -5,6 +5,7 @@ import { type Schemas, api } from '../api/client';
 import { useCommands } from '../api/commands';
 import { keys } from '../api/keys';
 import { isFinished, isLive } from '../api/live';
+import { useStatusColor } from '../components/ui-settings';
 
 type HealthItem = Schemas['HealthResource'];
 type QueueStatus = Schemas['QueueStatusResource'];
@@ -33,9 +34,10 @@ export function RunningCommands() {
 /** Health problems (`GET /health`), red when one is an error; links to the status page. Nothing when all is well. */
 export function HealthBadge() {
   const health = useQuery({ queryKey: keys.health, queryFn: () => api<HealthItem[]>('health'), refetchInterval });
+  const status = useStatusColor();
   const problems = health.data ?? [];
   if (problems.length === 0) return null;
-  const color = problems.some((item) => item.type === 'error') ? 'red' : 'yellow';
+  const color = status(problems.some((item) => item.type === 'error') ? 'red' : 'yellow');
   return (
     <Tooltip label={problems.map((item) => item.message).join('\n')} multiline maw={400}>
       <Badge component={Link} to="/system/status" color={color} variant="light" data-testid="health-badge">
@@ -52,9 +54,12 @@ export function QueueBadge() {
     queryFn: () => api<QueueStatus>('queue/status'),
     refetchInterval,
   });
+  const statusColor = useStatusColor();
   const data = status.data;
   if (!data || data.totalCount === 0) return null;
-  const color = data.errors || data.unknownErrors ? 'red' : data.warnings || data.unknownWarnings ? 'yellow' : 'blue';
+  const color = statusColor(
+    data.errors || data.unknownErrors ? 'red' : data.warnings || data.unknownWarnings ? 'yellow' : 'blue',
+  );
   return (
     <Badge component={Link} to="/activity/queue" color={color} variant="light" data-testid="queue-badge">
       {data.totalCount} queued

@@ -13,6 +13,7 @@ import BooksIndexPage from '../features/books/BooksIndexPage';
 import { CommandToasts } from './CommandToasts';
 import { GlobalSearch } from './GlobalSearch';
 import { HealthBadge, QueueBadge, RunningCommands } from './HeaderBadges';
+import { useApplyTheme, useStatusColor } from '../components/ui-settings';
 
 // The pages with budgets (authors, author detail, books) are in the first bundle: no round trip before their data.
 const BookDetailPage = lazy(() => import('../features/book/BookDetailPage'));
@@ -122,6 +123,8 @@ export function Shell({ config }: { config: InitializeConfig }) {
     if (onSettings) setSettingsOpen(true);
   }, [onSettings]);
   useCommandPolling(live);
+  useApplyTheme(config.theme);
+  const status = useStatusColor();
   return (
     <AppShell
       header={{ height: 52 }}
@@ -140,7 +143,7 @@ export function Shell({ config }: { config: InitializeConfig }) {
             <QueueBadge />
             <HealthBadge />
             <Tooltip label={live ? 'Live updates connected' : 'Live updates unavailable: polling'}>
-              <Badge variant="dot" color={live ? 'teal' : 'gray'} data-testid="live-state">
+              <Badge variant="dot" color={status(live ? 'teal' : 'gray')} data-testid="live-state">
                 {live ? 'live' : 'polling'}
               </Badge>
             </Tooltip>

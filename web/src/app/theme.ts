@@ -1,7 +1,42 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+
+/**
+ * Okabe and Ito's colour-blind-safe vermilion (#d55e00 at shade 6), the colour-impaired mode's "failed / missing"
+ * (components/ui-settings.tsx): Mantine's own orange is too light behind text in its light variant.
+ */
+const vermilion: MantineColorsTuple = [
+  '#fff0e6',
+  '#ffdcc7',
+  '#ffbb94',
+  '#ff985e',
+  '#f57a35',
+  '#e86a17',
+  '#d55e00',
+  '#b84f00',
+  '#9a4100',
+  '#7d3400',
+];
 
 export const theme = createTheme({
   primaryColor: 'teal',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   defaultRadius: 'sm',
+  colors: { vermilion },
+});
+
+/**
+ * The light variant (badges, alerts) writes shade 9 on shade 1; in the light scheme that is under WCAG AA's 4.5:1
+ * for these colours, so their text is a little darker there (each ≥ 4.7:1 on its shade 1).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-red-light-color': '#c12828',
+    '--mantine-color-teal-light-color': '#087756',
+    '--mantine-color-green-light-color': '#267937',
+    '--mantine-color-lime-light-color': '#4a760a',
+    '--mantine-color-yellow-light-color': '#a65600',
+    '--mantine-color-orange-light-color': '#b63c0d',
+  },
+  dark: {},
 });

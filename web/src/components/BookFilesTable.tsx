@@ -1,5 +1,6 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
 import type { BookFile } from '../api/client';
+import { DateText } from './DateText';
 import { formatBytes } from './format';
 import { mediaKind } from './media-kind';
 import { EmptyState } from './States';
@@ -42,7 +43,9 @@ export function BookFilesTable({ files, bookTitle }: { files: BookFile[]; bookTi
               </Group>
             </Table.Td>
             <Table.Td>{formatBytes(file.size)}</Table.Td>
-            <Table.Td>{file.dateAdded?.slice(0, 10)}</Table.Td>
+            <Table.Td>
+              <DateText value={file.dateAdded} />
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -1,6 +1,7 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type History, api } from '../api/client';
+import { DateText } from './DateText';
 import { EmptyState, ErrorState, LoadingState } from './States';
 
 /** An author's or a book's history (`/history/author`), newest first. */
@@ -32,7 +33,9 @@ export function HistoryTable({ authorId, bookId }: { authorId: number; bookId?: 
               <Text size="sm">{item.sourceTitle}</Text>
             </Table.Td>
             <Table.Td>{item.quality?.quality?.name}</Table.Td>
-            <Table.Td>{item.date ? new Date(item.date).toLocaleString() : ''}</Table.Td>
+            <Table.Td>
+              <DateText value={item.date} />
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -1,3 +1,4 @@
+import { useStatusColor } from './ui-settings';
 import { Alert, Badge, Button, List, Modal, ScrollArea, Table, Text, Tooltip } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +17,7 @@ export function InteractiveSearch({
   title: string;
   onClose: () => void;
 }) {
+  const status = useStatusColor();
   const releases = useQuery({
     queryKey: ['release', query],
     queryFn: () => api<Release[]>('release', { query }),
@@ -90,12 +92,12 @@ export function InteractiveSearch({
                           </List>
                         }
                       >
-                        <Badge color="red" variant="light" data-testid="rejected">
+                        <Badge color={status('red')} variant="light" data-testid="rejected">
                           Rejected ({release.rejections.length})
                         </Badge>
                       </Tooltip>
                     ) : (
-                      <Badge color="teal" variant="light">
+                      <Badge color={status('teal')} variant="light">
                         Approved
                       </Badge>
                     )}

@@ -4,5 +4,3 @@ export function formatBytes(bytes: number | undefined | null): string {
   const power = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
   return `${(bytes / 1024 ** power).toFixed(power === 0 ? 0 : 1)} ${units[power]}`;
 }
-
-export const formatDate = (value: string | undefined | null): string => (value ? value.slice(0, 10) : '');

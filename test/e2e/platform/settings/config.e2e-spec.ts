@@ -106,9 +106,9 @@ describe('config resources', () => {
     expect((await t.api.get('/api/v1/config/indexer')).body).toMatchObject({ rssSyncInterval: 0, retention: 5 });
     const ui = await t.api
       .put('/api/v1/config/ui')
-      .send({ theme: 'dark', uiLanguage: 2, firstDayOfWeek: 1 })
+      .send({ theme: 'dark', uiLanguage: 1, firstDayOfWeek: 1 })
       .expect(200);
-    expect(ui.body).toMatchObject({ theme: 'dark', uiLanguage: 2, firstDayOfWeek: 1 });
+    expect(ui.body).toMatchObject({ theme: 'dark', uiLanguage: 1, firstDayOfWeek: 1 });
   });
 
   it.each([
@@ -124,6 +124,7 @@ describe('config resources', () => {
     ['metadataprovider', { requestsPerMinute: 0 }, 'RequestsPerMinute'],
     ['development', { metadataSource: 'not a url' }, 'MetadataSource'],
     ['development', { metadataSourceType: 'goodreads' }, 'MetadataSourceType'],
+    ['ui', { uiLanguage: 2 }, 'UiLanguage'], // unsupported: the web UI is in English only
     ['ui', { uiLanguage: 999 }, 'UiLanguage'],
     ['ui', { uiLanguage: 0 }, 'UiLanguage'],
     ['naming', { standardBookFormat: '{Author Name}' }, 'StandardBookFormat'],

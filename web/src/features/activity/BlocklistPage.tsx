@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiForIds } from '../../api/client';
 import { runningCommand, useCommand, useCommands } from '../../api/commands';
+import { DateText } from '../../components/DateText';
 import { Pager, SelectAllHeader, SortHeader, usePagedList, usePageSelection } from '../../components/PagedTable';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import type { BlocklistItem } from './activity';
@@ -88,7 +89,9 @@ export default function BlocklistPage() {
                     </Table.Td>
                     <Table.Td>
                       {item.author?.titleSlug && (
-                        <Anchor component={Link} inherit to={`/author/${item.author.titleSlug}`}>{item.author.authorName}</Anchor>
+                        <Anchor component={Link} inherit to={`/author/${item.author.titleSlug}`}>
+                          {item.author.authorName}
+                        </Anchor>
                       )}
                     </Table.Td>
                     <Table.Td>
@@ -101,7 +104,9 @@ export default function BlocklistPage() {
                     </Table.Td>
                     <Table.Td>{item.quality?.quality?.name}</Table.Td>
                     <Table.Td>{item.indexer}</Table.Td>
-                    <Table.Td>{new Date(item.date).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <DateText value={item.date} />
+                    </Table.Td>
                     <Table.Td>
                       <ActionIcon
                         variant="subtle"

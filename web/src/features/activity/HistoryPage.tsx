@@ -3,8 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
+import { DateText } from '../../components/DateText';
 import { Pager, SortHeader, usePagedList } from '../../components/PagedTable';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
+import { useStatusColor } from '../../components/ui-settings';
 import { HISTORY_EVENTS, type HistoryItem, canMarkFailed, eventTypeFilter, historyEvent } from './activity';
 
 const FILTERS = [
@@ -15,6 +17,7 @@ const FILTERS = [
 /** `/activity/history`: every grab, import, failure… paged by the server, filtered by event type. */
 export default function HistoryPage() {
   const client = useQueryClient();
+  const status = useStatusColor();
   const [filter, setFilter] = useState('all');
   const { state, setState, query, sortBy, goToPage } = usePagedList<HistoryItem>(
     'history',
@@ -73,17 +76,23 @@ export default function HistoryPage() {
                   return (
                     <Table.Tr key={item.id} data-testid="history-row">
                       <Table.Td>
-                        <Badge variant="light" color={event.color}>
+                        <Badge variant="light" color={status(event.color)}>
                           {event.label}
                         </Badge>
                       </Table.Td>
                       <Table.Td>
                         {item.author?.titleSlug && (
-                          <Anchor component={Link} inherit to={`/author/${item.author.titleSlug}`}>{item.author.authorName}</Anchor>
+                          <Anchor component={Link} inherit to={`/author/${item.author.titleSlug}`}>
+                            {item.author.authorName}
+                          </Anchor>
                         )}
                       </Table.Td>
                       <Table.Td>
-                        {item.book?.titleSlug && <Anchor component={Link} inherit to={`/book/${item.book.titleSlug}`}>{item.book.title}</Anchor>}
+                        {item.book?.titleSlug && (
+                          <Anchor component={Link} inherit to={`/book/${item.book.titleSlug}`}>
+                            {item.book.title}
+                          </Anchor>
+                        )}
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" lineClamp={1}>
@@ -96,7 +105,9 @@ export default function HistoryPage() {
                         )}
                       </Table.Td>
                       <Table.Td>{item.quality?.quality?.name}</Table.Td>
-                      <Table.Td>{new Date(item.date).toLocaleString()}</Table.Td>
+                      <Table.Td>
+                        <DateText value={item.date} />
+                      </Table.Td>
                       <Table.Td>
                         {canMarkFailed(item) && (
                           <Button

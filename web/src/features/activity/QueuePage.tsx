@@ -1,10 +1,23 @@
-import { Anchor, ActionIcon, Badge, Button, Checkbox, Group, Progress, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  Anchor,
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Progress,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { apiForIds } from '../../api/client';
 import { useCommand } from '../../api/commands';
 import { Pager, SelectAllHeader, SortHeader, usePagedList, usePageSelection } from '../../components/PagedTable';
+import { useFormats, useStatusColor } from '../../components/ui-settings';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { formatBytes } from '../../components/format';
 import {
@@ -40,6 +53,8 @@ function QueueRow({
   const status = queueStatus(item);
   const lines = statusLines(item);
   const progress = queueProgress(item);
+  const color = useStatusColor();
+  const formats = useFormats();
   return (
     <Table.Tr data-testid="queue-row">
       <Table.Td>
@@ -47,14 +62,16 @@ function QueueRow({
       </Table.Td>
       <Table.Td>
         <Tooltip label={lines.join('\n') || status.label} multiline disabled={lines.length === 0}>
-          <Badge color={status.color} variant="light" data-testid="queue-status">
+          <Badge color={color(status.color)} variant="light" data-testid="queue-status">
             {status.label}
           </Badge>
         </Tooltip>
       </Table.Td>
       <Table.Td>
         {item.author?.titleSlug ? (
-          <Anchor component={Link} inherit to={`/author/${item.author.titleSlug}`}>{item.author.authorName}</Anchor>
+          <Anchor component={Link} inherit to={`/author/${item.author.titleSlug}`}>
+            {item.author.authorName}
+          </Anchor>
         ) : (
           <Text size="sm" c="dimmed">
             Unknown author
@@ -62,22 +79,33 @@ function QueueRow({
         )}
       </Table.Td>
       <Table.Td>
-        {item.book?.titleSlug ? <Anchor component={Link} inherit to={`/book/${item.book.titleSlug}`}>{item.book.title}</Anchor> : null}
+        {item.book?.titleSlug ? (
+          <Anchor component={Link} inherit to={`/book/${item.book.titleSlug}`}>
+            {item.book.title}
+          </Anchor>
+        ) : null}
         <Text size="xs" c="dimmed" lineClamp={1}>
           {item.title}
         </Text>
         {lines.map((line) => (
-          <Text key={line} size="xs" c={status.color === 'red' ? 'red' : 'yellow.8'} data-testid="queue-message">
+          <Text key={line} size="xs" c={status.color === 'red' ? color('red') : 'yellow.8'} data-testid="queue-message">
             {line}
           </Text>
         ))}
       </Table.Td>
       <Table.Td>{item.quality?.quality?.name}</Table.Td>
       <Table.Td>{item.downloadClient}</Table.Td>
-      <Table.Td>{formatTimeLeft(item.timeleft)}</Table.Td>
+      <Table.Td title={item.estimatedCompletionTime ? formats.full(item.estimatedCompletionTime) : undefined}>
+        {formatTimeLeft(item.timeleft)}
+      </Table.Td>
       <Table.Td w={160}>
         <Tooltip label={`${formatBytes(item.size - item.sizeleft)} / ${formatBytes(item.size)}`}>
-          <Progress value={progress} aria-label={`${progress}% downloaded`} data-testid="queue-progress" />
+          <Progress
+            value={progress}
+            color={color('teal')}
+            aria-label={`${progress}% downloaded`}
+            data-testid="queue-progress"
+          />
         </Tooltip>
       </Table.Td>
       <Table.Td>

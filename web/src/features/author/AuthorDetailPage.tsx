@@ -22,7 +22,9 @@ import { keys } from '../../api/keys';
 import { useQualityProfiles, useTags } from '../../api/shared-queries';
 import { BookFilesTable, KindBadge } from '../../components/BookFilesTable';
 import { Cover } from '../../components/Cover';
-import { formatBytes, formatDate } from '../../components/format';
+import { useStatusColor } from '../../components/ui-settings';
+import { DateText } from '../../components/DateText';
+import { formatBytes } from '../../components/format';
 import { HistoryTable } from '../../components/HistoryTable';
 import { InteractiveSearch } from '../../components/InteractiveSearch';
 import { MonitorToggle } from '../../components/MonitorToggle';
@@ -49,6 +51,7 @@ export function useAuthorBySlug(slug: string) {
 
 function BooksTable({ books, files, onSearch }: { books: Book[]; files: BookFile[]; onSearch: (book: Book) => void }) {
   const client = useQueryClient();
+  const status = useStatusColor();
   const monitor = useMutation({
     mutationFn: ({ book, monitored }: { book: Book; monitored: boolean }) =>
       api('book/monitor', { method: 'PUT', body: { bookIds: [book.id], monitored } }),
@@ -96,11 +99,13 @@ function BooksTable({ books, files, onSearch }: { books: Book[]; files: BookFile
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>{formatDate(book.releaseDate)}</Table.Td>
+              <Table.Td>
+                <DateText value={book.releaseDate} kind="day" />
+              </Table.Td>
               <Table.Td>{book.pageCount || ''}</Table.Td>
               <Table.Td>
                 {bookFiles.length === 0 ? (
-                  <Badge color={book.monitored ? 'red' : 'gray'} variant="light">
+                  <Badge color={status(book.monitored ? 'red' : 'gray')} variant="light">
                     missing
                   </Badge>
                 ) : (
@@ -157,6 +162,7 @@ function SeriesMonitorToggle({ series, authorId }: { series: Series; authorId: n
 }
 
 function Header({ author }: { author: Author }) {
+  const status = useStatusColor();
   const profiles = useQualityProfiles();
   const tags = useTags();
   const stats = author.statistics;
@@ -166,7 +172,7 @@ function Header({ author }: { author: Author }) {
       <Stack gap={6} style={{ minWidth: 0 }}>
         <Title order={2}>{author.authorName}</Title>
         <Group gap="xs">
-          <Badge variant="light" color={author.monitored ? 'teal' : 'gray'}>
+          <Badge variant="light" color={status(author.monitored ? 'teal' : 'gray')}>
             {author.monitored ? 'Monitored' : 'Unmonitored'}
           </Badge>
           <Badge variant="light">{author.status}</Badge>

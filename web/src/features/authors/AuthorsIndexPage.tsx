@@ -1,3 +1,5 @@
+import { useStatusColor } from '../../components/ui-settings';
+import { DateText } from '../../components/DateText';
 import {
   Anchor,
   Badge,
@@ -38,13 +40,14 @@ import {
 type View = 'posters' | 'overview' | 'table';
 
 function BookProgress({ author }: { author: Author }) {
+  const status = useStatusColor();
   const have = author.statistics?.bookFileCount ?? 0;
   const total = author.statistics?.bookCount ?? 0;
   return (
     <Stack gap={2} w="100%">
       <Progress
         value={total ? (have / total) * 100 : 0}
-        color={have >= total ? 'teal' : author.monitored ? 'red' : 'yellow'}
+        color={status(have >= total ? 'teal' : author.monitored ? 'red' : 'yellow')}
         size="sm"
       />
       <Text size="xs" c="dimmed">
@@ -226,7 +229,7 @@ export function AuthorsIndexPage() {
                 {profileName(author.qualityProfileId)}
               </Text>
               <Text size="sm" w={110} c="dimmed">
-                {author.nextBook?.releaseDate?.slice(0, 10) ?? ''}
+                <DateText value={author.nextBook?.releaseDate} kind="day" />
               </Text>
               <Text size="sm" w={90}>
                 {formatBytes(author.statistics?.sizeOnDisk)}

@@ -7,7 +7,8 @@ import { runningCommand, useCommand, useCommands } from '../../api/commands';
 import { keys } from '../../api/keys';
 import { BookFilesTable } from '../../components/BookFilesTable';
 import { Cover } from '../../components/Cover';
-import { formatDate } from '../../components/format';
+import { useFormats, useStatusColor } from '../../components/ui-settings';
+import { DateText } from '../../components/DateText';
 import { HistoryTable } from '../../components/HistoryTable';
 import { InteractiveSearch } from '../../components/InteractiveSearch';
 import { byMediaKind } from '../../components/media-kind';
@@ -47,7 +48,9 @@ function Editions({ bookId }: { bookId: number }) {
             <Table.Td>{edition.publisher}</Table.Td>
             <Table.Td>{edition.isbn13}</Table.Td>
             <Table.Td>{edition.pageCount || ''}</Table.Td>
-            <Table.Td>{formatDate(edition.releaseDate as unknown as string)}</Table.Td>
+            <Table.Td>
+              <DateText value={edition.releaseDate as unknown as string} kind="day" />
+            </Table.Td>
             <Table.Td>{edition.monitored && <Badge size="xs">monitored</Badge>}</Table.Td>
           </Table.Tr>
         ))}
@@ -94,6 +97,8 @@ export default function BookDetailPage() {
 
 function BookDetail({ book }: { book: Book }) {
   const client = useQueryClient();
+  const formats = useFormats();
+  const status = useStatusColor();
   const bookId = book.id!;
   const overview = useQuery({
     queryKey: ['book', 'overview', bookId],
@@ -150,11 +155,15 @@ function BookDetail({ book }: { book: Book }) {
           </Anchor>
           <Group gap="xs">
             {book.seriesTitle && <Badge variant="light">{book.seriesTitle}</Badge>}
-            {book.releaseDate && <Badge variant="outline">{formatDate(book.releaseDate)}</Badge>}
+            {book.releaseDate && (
+              <Badge variant="outline" tt="none" data-testid="book-release-date">
+                {formats.longDay(book.releaseDate)}
+              </Badge>
+            )}
             {book.pageCount ? <Badge variant="outline">{book.pageCount} pages</Badge> : null}
             <Badge
               variant="light"
-              color={(book.statistics?.bookFileCount ?? 0) > 0 ? 'teal' : book.monitored ? 'red' : 'gray'}
+              color={status((book.statistics?.bookFileCount ?? 0) > 0 ? 'teal' : book.monitored ? 'red' : 'gray')}
             >
               {(book.statistics?.bookFileCount ?? 0) > 0 ? `${book.statistics?.bookFileCount} file(s)` : 'missing'}
             </Badge>

@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Book, api } from '../../api/client';
-import { formatDate } from '../../components/format';
+import { useStatusColor } from '../../components/ui-settings';
+import { DateText } from '../../components/DateText';
 import { MonitorToggle } from '../../components/MonitorToggle';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { VirtualRows } from '../../components/VirtualRows';
@@ -27,6 +28,7 @@ const FILTERS = [
 const ROW_HEIGHT = 40;
 
 function BookRow({ book, onMonitor }: { book: Book; onMonitor: (book: Book, monitored: boolean) => void }) {
+  const status = useStatusColor();
   return (
     <Group
       h={ROW_HEIGHT}
@@ -48,13 +50,13 @@ function BookRow({ book, onMonitor }: { book: Book; onMonitor: (book: Book, moni
         {book.authorTitle?.slice(0, Math.max(0, (book.authorTitle?.length ?? 0) - (book.title?.length ?? 0))).trim()}
       </Text>
       <Text size="sm" w={100}>
-        {formatDate(book.releaseDate)}
+        <DateText value={book.releaseDate} kind="day" />
       </Text>
       <Badge
         w={80}
         size="sm"
         variant="light"
-        color={(book.statistics?.bookFileCount ?? 0) > 0 ? 'teal' : book.monitored ? 'red' : 'gray'}
+        color={status((book.statistics?.bookFileCount ?? 0) > 0 ? 'teal' : book.monitored ? 'red' : 'gray')}
       >
         {(book.statistics?.bookFileCount ?? 0) > 0 ? 'on disk' : 'missing'}
       </Badge>

@@ -18,6 +18,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { type Book, api, currentConfig, urlBase } from '../../api/client';
 import { ErrorState, LoadingState } from '../../components/States';
+import { WEEKDAY_NAMES, formatPattern } from '../../components/dates';
+import { useFormats, useStatusColor } from '../../components/ui-settings';
 import {
   type CalendarView,
   type Day,
@@ -29,22 +31,34 @@ import {
   shift,
   viewDays,
   viewRange,
+  weekdayOrder,
 } from './calendar';
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const VIEWS: CalendarView[] = ['month', 'week', 'agenda'];
 const today = (): Day => new Date().toISOString().slice(0, 10);
 
+/** In colour-impaired mode a chip says its state by a mark too, not by its colour alone (as Readarr's patterns). */
+const STATE_MARKS: Record<string, string> = {
+  downloaded: '✓',
+  missing: '!',
+  unreleased: '◷',
+  today: '★',
+  unmonitored: '–',
+};
+
 function BookChip({ book, now }: { book: Book; now: Day }) {
   const state = bookState(book, now);
+  const status = useStatusColor();
+  const marked = status('teal') !== 'teal';
   return (
     <Badge
       component={Link}
       to={book.titleSlug ? `/book/${book.titleSlug}` : '#'}
-      color={STATE_COLORS[state]}
+      color={status(STATE_COLORS[state])}
       variant="light"
       radius="sm"
       fullWidth
+      leftSection={marked ? <span aria-hidden>{STATE_MARKS[state]}</span> : undefined}
       style={{ cursor: 'pointer', textTransform: 'none', justifyContent: 'flex-start' }}
       title={`${book.author?.authorName ?? ''} – ${book.title} (${state})`}
       data-testid="calendar-book"
@@ -89,7 +103,10 @@ export default function CalendarPage() {
   const unmonitored = params.get('unmonitored') === 'true';
   const set = (next: Record<string, string>) =>
     setParams({ date: anchor, view, unmonitored: String(unmonitored), ...next });
-  const days = viewDays(anchor, view);
+  const formats = useFormats();
+  const status = useStatusColor();
+  const { firstDayOfWeek } = formats.settings;
+  const days = viewDays(anchor, view, firstDayOfWeek);
   const range = viewRange(days);
   const books = useQuery({
     queryKey: ['book', 'calendar', range, unmonitored],
@@ -99,12 +116,8 @@ export default function CalendarPage() {
   const month = anchor.slice(0, 7);
   const title =
     view === 'month'
-      ? new Date(`${anchor}T00:00:00Z`).toLocaleDateString(undefined, {
-          month: 'long',
-          year: 'numeric',
-          timeZone: 'UTC',
-        })
-      : `${days[0]} – ${days[days.length - 1]}`;
+      ? formatPattern(`${anchor}T00:00:00Z`, 'MMMM YYYY', { utc: true })
+      : `${formats.shortDate(`${days[0]}T00:00:00Z`, { utc: true })} – ${formats.shortDate(`${days[days.length - 1]}T00:00:00Z`, { utc: true })}`;
   return (
     <>
       <Group justify="space-between" mb="sm">
@@ -144,7 +157,7 @@ export default function CalendarPage() {
       </Group>
       <Group gap="xs" mb="sm">
         {Object.entries(STATE_COLORS).map(([state, color]) => (
-          <Badge key={state} color={color} variant="light" size="sm">
+          <Badge key={state} color={status(color)} variant="light" size="sm" data-testid="calendar-legend">
             {state === 'today' ? 'released today' : state}
           </Badge>
         ))}
@@ -161,8 +174,8 @@ export default function CalendarPage() {
             .filter((day) => grouped.has(day))
             .map((day) => (
               <Group key={day} align="flex-start" wrap="nowrap">
-                <Text w={110} fw={600} size="sm">
-                  {day}
+                <Text w={110} fw={600} size="sm" title={formats.longDay(`${day}T00:00:00Z`)}>
+                  {formats.day(`${day}T00:00:00Z`)}
                 </Text>
                 <Stack gap={4} style={{ flex: 1 }}>
                   {grouped.get(day)!.map((book) => (
@@ -181,9 +194,12 @@ export default function CalendarPage() {
         </Stack>
       ) : (
         <SimpleGrid cols={7} spacing={4} verticalSpacing={4} data-testid="calendar-grid">
-          {WEEKDAYS.map((weekday) => (
-            <Text key={weekday} size="xs" fw={700} c="dimmed" ta="center">
-              {weekday}
+          {/* Readarr's headers: the weekday's name over a month, the week column header format over a week. */}
+          {days.slice(0, 7).map((day, index) => (
+            <Text key={day} size="xs" fw={700} c="dimmed" ta="center" data-testid="calendar-column-header">
+              {view === 'week'
+                ? formats.weekColumn(`${day}T00:00:00Z`)
+                : WEEKDAY_NAMES[weekdayOrder(firstDayOfWeek)[index]]}
             </Text>
           ))}
           {days.map((day) => (

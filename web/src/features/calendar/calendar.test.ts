@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Book } from '../../api/client';
-import { bookState, byDay, icalUrl, isDay, shift, viewDays, viewRange, weekStart } from './calendar';
+import { bookState, byDay, icalUrl, isDay, shift, viewDays, viewRange, weekdayOrder, weekStart } from './calendar';
 
 describe('calendar days', () => {
   it('shows a month as whole weeks, Sunday first', () => {
@@ -24,6 +24,19 @@ describe('calendar days', () => {
     ]);
     const agenda = viewDays('2026-11-25', 'agenda');
     expect([agenda[0], agenda.length]).toEqual(['2026-11-25', 31]);
+  });
+
+  it('starts weeks and months on the first day of week setting', () => {
+    expect(weekStart('2026-11-25', 1)).toBe('2026-11-23'); // a Wednesday: its Monday
+    expect(weekStart('2026-11-22', 1)).toBe('2026-11-16'); // a Sunday ends a Monday week
+    expect(weekStart('2026-11-23', 1)).toBe('2026-11-23');
+    expect(viewDays('2026-11-25', 'week', 1)[0]).toBe('2026-11-23');
+    expect(viewDays('2026-11-25', 'week', 1)[6]).toBe('2026-11-29');
+    const month = viewDays('1937-09-21', 'month', 1);
+    expect([month[0], month.length, month[month.length - 1]]).toEqual(['1937-08-30', 35, '1937-10-03']);
+    expect(viewDays('2026-02-10', 'month', 1)).toHaveLength(35); // 1 February 2026, a Sunday, ends a Monday week
+    expect(weekdayOrder(1)).toEqual([1, 2, 3, 4, 5, 6, 0]);
+    expect(weekdayOrder()).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 
   it('asks the server for the days shown (end exclusive)', () => {

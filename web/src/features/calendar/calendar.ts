@@ -16,21 +16,29 @@ export function isDay(value: string | null | undefined): value is Day {
   return Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(toMs(value)));
 }
 
-/** The first day of the week (Sunday, as Readarr's default) holding `day`. */
-export function weekStart(day: Day): Day {
-  return addDays(day, -new Date(toMs(day)).getUTCDay());
+/** The first day of the week holding `day`; weeks start on `firstDayOfWeek` (0 Sunday, Readarr's default; 1 Monday …). */
+export function weekStart(day: Day, firstDayOfWeek = 0): Day {
+  return addDays(day, -((new Date(toMs(day)).getUTCDay() - firstDayOfWeek + 7) % 7));
 }
 
-/** The days a view shows: a month as whole weeks (Sunday first), a week, or 31 days from the anchor for the agenda. */
-export function viewDays(anchor: Day, view: CalendarView): Day[] {
+/** The weekday numbers (0 Sunday) in the order a week's columns show them. */
+export function weekdayOrder(firstDayOfWeek = 0): number[] {
+  return Array.from({ length: 7 }, (_, index) => (firstDayOfWeek + index) % 7);
+}
+
+/**
+ * The days a view shows: a month as whole weeks, a week (both from `firstDayOfWeek`), or 31 days from the anchor for
+ * the agenda.
+ */
+export function viewDays(anchor: Day, view: CalendarView, firstDayOfWeek = 0): Day[] {
   let first: Day;
   let count: number;
   if (view === 'month') {
-    first = weekStart(`${anchor.slice(0, 7)}-01`);
+    first = weekStart(`${anchor.slice(0, 7)}-01`, firstDayOfWeek);
     const nextMonth = shift(`${anchor.slice(0, 7)}-01`, 'month', 1);
     count = Math.ceil((toMs(nextMonth) - toMs(first)) / DAY_MS / 7) * 7;
   } else if (view === 'week') {
-    first = weekStart(anchor);
+    first = weekStart(anchor, firstDayOfWeek);
     count = 7;
   } else {
     first = anchor;

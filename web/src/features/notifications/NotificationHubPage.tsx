@@ -14,6 +14,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { api } from '../../api/client';
+import { useFormats, useStatusColor } from '../../components/ui-settings';
+import { DateText } from '../../components/DateText';
 import { Pager, SortHeader, usePagedList } from '../../components/PagedTable';
 import { EmptyState, ErrorState, LoadingState, QueryState } from '../../components/States';
 import {
@@ -29,6 +31,7 @@ import {
 import { SendTestForm } from './SendTestForm';
 
 function ChannelHealthCards() {
+  const status = useStatusColor();
   const health = useQuery({
     queryKey: ['hub', 'channels'],
     queryFn: () => api<ChannelsHealth>('health/channels', { outsideApi: true }),
@@ -44,7 +47,7 @@ function ChannelHealthCards() {
               <Card key={name} withBorder padding="sm">
                 <Group justify="space-between">
                   <Text fw={600}>{name}</Text>
-                  <Badge color={shown.color}>{shown.label}</Badge>
+                  <Badge color={status(shown.color)}>{shown.label}</Badge>
                 </Group>
                 {shown.detail && (
                   <Text size="xs" c="dimmed">
@@ -61,6 +64,8 @@ function ChannelHealthCards() {
 }
 
 function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
+  const status = useStatusColor();
+  const formats = useFormats();
   if (deliveries.length === 0) return <Text size="sm">No delivery: no channel was chosen.</Text>;
   return (
     <Table withTableBorder data-testid="deliveries">
@@ -79,16 +84,16 @@ function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
               {delivery.connectionId !== undefined && ` (connection ${delivery.connectionId})`}
             </Table.Td>
             <Table.Td>
-              <Badge variant="light" color={STATE_COLORS[delivery.state] ?? 'gray'}>
+              <Badge variant="light" color={status(STATE_COLORS[delivery.state] ?? 'gray')}>
                 {delivery.state}
               </Badge>
               {delivery.nextAttemptAt && (
                 <Text size="xs" c="dimmed">
-                  next try {new Date(delivery.nextAttemptAt).toLocaleTimeString()}
+                  next try {formats.time(delivery.nextAttemptAt, { includeSeconds: true })}
                 </Text>
               )}
               {delivery.lastError && (
-                <Text size="xs" c="red">
+                <Text size="xs" c={status('red')}>
                   {delivery.lastError}
                 </Text>
               )}
@@ -96,8 +101,8 @@ function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
             <Table.Td>
               {delivery.attempts.map((attempt) => (
                 <Text key={attempt.number} component="div" size="xs" data-testid="attempt">
-                  #{attempt.number} {new Date(attempt.startedAt).toLocaleTimeString()}{' '}
-                  <Badge size="xs" variant="light" color={STATE_COLORS[attempt.outcome] ?? 'gray'}>
+                  #{attempt.number} {formats.time(attempt.startedAt, { includeSeconds: true })}{' '}
+                  <Badge size="xs" variant="light" color={status(STATE_COLORS[attempt.outcome] ?? 'gray')}>
                     {attempt.outcome}
                   </Badge>{' '}
                   {attempt.statusCode ? `HTTP ${attempt.statusCode} ` : ''}
@@ -113,6 +118,7 @@ function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
 }
 
 function StoredNotifications() {
+  const status = useStatusColor();
   const [filter, setFilter] = useState({
     sourceAgent: '',
     status: null as string | null,
@@ -181,7 +187,9 @@ function StoredNotifications() {
               {records.map((record) => (
                 <Fragment key={record.id}>
                   <Table.Tr data-testid="notification-row">
-                    <Table.Td>{new Date(record.createdAt).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <DateText value={record.createdAt} />
+                    </Table.Td>
                     <Table.Td>{record.sourceAgent}</Table.Td>
                     <Table.Td>
                       <UnstyledButton
@@ -194,7 +202,7 @@ function StoredNotifications() {
                     </Table.Td>
                     <Table.Td>{record.priority}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={STATE_COLORS[record.finalState] ?? 'gray'}>
+                      <Badge variant="light" color={status(STATE_COLORS[record.finalState] ?? 'gray')}>
                         {record.finalState}
                       </Badge>
                     </Table.Td>

@@ -6,6 +6,7 @@ import { runningCommand, useCommand, useCommands } from '../../api/commands';
 import { EmptyState, ErrorState, QueryState } from '../../components/States';
 import { formatBytes } from '../../components/format';
 import type { Backup } from './system';
+import { DateText } from '../../components/DateText';
 
 /** `POST /system/backup/restore/upload` takes the zip as multipart form data. */
 async function uploadRestore(file: File): Promise<void> {
@@ -98,7 +99,9 @@ export default function BackupPage() {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>{formatBytes(item.size)}</Table.Td>
-                    <Table.Td>{new Date(item.time).toLocaleString()}</Table.Td>
+                    <Table.Td>
+                      <DateText value={item.time} />
+                    </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         <Button

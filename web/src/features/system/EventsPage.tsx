@@ -2,11 +2,14 @@ import { Button, Group, Select, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { runningCommand, useCommand, useCommands } from '../../api/commands';
 import { Pager, SortHeader, usePagedList } from '../../components/PagedTable';
+import { useStatusColor } from '../../components/ui-settings';
+import { DateText } from '../../components/DateText';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
 import { LEVEL_COLORS, LOG_LEVELS, type LogLine } from './system';
 
 /** `/system/events`: the log table, paged by the server, from a level up; clear runs `ClearLog`. */
 export default function EventsPage() {
+  const status = useStatusColor();
   const [level, setLevel] = useState('info');
   const { state, setState, query, sortBy, goToPage } = usePagedList<LogLine>(
     'log',
@@ -68,11 +71,18 @@ export default function EventsPage() {
               {records.map((line) => (
                 <Table.Tr key={line.id} data-testid="event-row">
                   <Table.Td>
-                    <Text size="xs" fw={700} tt="uppercase" c={LEVEL_COLORS[line.level.toLowerCase()] ?? 'gray'}>
+                    <Text
+                      size="xs"
+                      fw={700}
+                      tt="uppercase"
+                      c={status(LEVEL_COLORS[line.level.toLowerCase()] ?? 'gray')}
+                    >
                       {line.level}
                     </Text>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{new Date(line.time).toLocaleString()}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <DateText value={line.time} />
+                  </Table.Td>
                   <Table.Td>{line.logger}</Table.Td>
                   <Table.Td>
                     <Text size="sm">{line.message}</Text>

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { runningCommand, useCommand, useCommands } from '../../api/commands';
+import { DateText } from '../../components/DateText';
 import { QueryList } from '../../components/States';
 import type { LogFile } from './system';
 
@@ -43,7 +44,9 @@ export default function LogFilesPage() {
               {items.map((file) => (
                 <Table.Tr key={file.filename} data-testid="log-file-row">
                   <Table.Td>{file.filename}</Table.Td>
-                  <Table.Td>{new Date(file.lastWriteTime).toLocaleString()}</Table.Td>
+                  <Table.Td>
+                    <DateText value={file.lastWriteTime} />
+                  </Table.Td>
                   <Table.Td>
                     <Anchor href={file.downloadUrl} download={file.filename} size="sm">
                       Download

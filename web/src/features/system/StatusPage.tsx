@@ -2,17 +2,19 @@ import { Anchor, Badge, Group, Progress, Stack, Table, Text, Title } from '@mant
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
+import { useFormats, useStatusColor } from '../../components/ui-settings';
 import { EmptyState, QueryState } from '../../components/States';
 import { formatBytes } from '../../components/format';
 import { type DiskSpace, HEALTH_COLORS, type HealthItem, type SystemStatus, diskUsed, fixPage } from './system';
 
 function Health() {
+  const color = useStatusColor();
   const health = useQuery({ queryKey: ['health'], queryFn: () => api<HealthItem[]>('health') });
   return (
     <QueryState query={health}>
       {(items) =>
         items.length === 0 ? (
-          <Text c="teal" data-testid="health-ok">
+          <Text c={color('teal')} data-testid="health-ok">
             No issues with your configuration
           </Text>
         ) : (
@@ -23,7 +25,7 @@ function Health() {
                 return (
                   <Table.Tr key={`${item.source}-${item.message}`} data-testid="health-row">
                     <Table.Td w={90}>
-                      <Badge color={HEALTH_COLORS[item.type] ?? 'gray'}>{item.type}</Badge>
+                      <Badge color={color(HEALTH_COLORS[item.type] ?? 'gray')}>{item.type}</Badge>
                     </Table.Td>
                     <Table.Td>{item.message}</Table.Td>
                     <Table.Td w={160}>
@@ -52,6 +54,7 @@ function Health() {
 }
 
 function Disks() {
+  const color = useStatusColor();
   const disks = useQuery({ queryKey: ['diskspace'], queryFn: () => api<DiskSpace[]>('diskspace') });
   return (
     <QueryState query={disks}>
@@ -77,7 +80,7 @@ function Disks() {
                   <Table.Td>
                     <Progress
                       value={diskUsed(disk)}
-                      color={diskUsed(disk) > 90 ? 'red' : 'blue'}
+                      color={color(diskUsed(disk) > 90 ? 'red' : 'blue')}
                       aria-label={`${diskUsed(disk)}% used`}
                     />
                   </Table.Td>
@@ -92,6 +95,7 @@ function Disks() {
 }
 
 function About() {
+  const formats = useFormats();
   const status = useQuery({
     queryKey: ['system', 'status'],
     queryFn: () => api<SystemStatus>('system/status'),
@@ -110,7 +114,7 @@ function About() {
               ['App data', system.appData],
               ['Startup path', system.startupPath],
               ['Mode', system.mode],
-              ['Started', new Date(system.startTime).toLocaleString()],
+              ['Started', formats.full(system.startTime)],
             ].map(([label, value]) => (
               <Table.Tr key={label}>
                 <Table.Th>{label}</Table.Th>

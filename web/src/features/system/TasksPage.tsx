@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { api, type Command } from '../../api/client';
 import { runningCommand, useCommand, useCommands } from '../../api/commands';
 import { isFinished } from '../../api/live';
+import { useStatusColor } from '../../components/ui-settings';
+import { DateText } from '../../components/DateText';
 import { EmptyState, QueryState } from '../../components/States';
 import { type Task, formatDuration, formatInterval } from './system';
 
@@ -15,8 +17,6 @@ const STATUS_COLORS: Record<string, string> = {
   cancelled: 'orange',
   orphaned: 'orange',
 };
-
-const when = (value: string | undefined) => (value ? new Date(value).toLocaleString() : '—');
 
 function Scheduled({ commands }: { commands: Command[] }) {
   const tasks = useQuery({ queryKey: ['system', 'task'], queryFn: () => api<Task[]>('system/task') });
@@ -42,9 +42,13 @@ function Scheduled({ commands }: { commands: Command[] }) {
                 <Table.Tr key={task.id} data-testid="task-row">
                   <Table.Td>{task.name}</Table.Td>
                   <Table.Td>{formatInterval(task.interval)}</Table.Td>
-                  <Table.Td>{when(task.lastExecution)}</Table.Td>
+                  <Table.Td data-testid="task-last-execution">
+                    <DateText value={task.lastExecution} kind="fromNow" empty="—" />
+                  </Table.Td>
                   <Table.Td>{formatDuration(task.lastDuration)}</Table.Td>
-                  <Table.Td>{when(task.nextExecution)}</Table.Td>
+                  <Table.Td data-testid="task-next-execution">
+                    <DateText value={task.nextExecution} kind="fromNow" empty="—" />
+                  </Table.Td>
                   <Table.Td>
                     <Button
                       size="compact-xs"
@@ -67,6 +71,7 @@ function Scheduled({ commands }: { commands: Command[] }) {
 }
 
 function CommandQueue({ commands }: { commands: Command[] }) {
+  const status = useStatusColor();
   if (commands.length === 0) return <EmptyState title="No commands have run since the page opened" />;
   return (
     <Table striped data-testid="commands">
@@ -84,7 +89,7 @@ function CommandQueue({ commands }: { commands: Command[] }) {
           <Table.Tr key={command.id} data-testid="command-row" data-status={command.status}>
             <Table.Td>{command.commandName ?? command.name}</Table.Td>
             <Table.Td>
-              <Badge variant="light" color={STATUS_COLORS[command.status] ?? 'gray'}>
+              <Badge variant="light" color={status(STATUS_COLORS[command.status] ?? 'gray')}>
                 {command.status}
               </Badge>
             </Table.Td>
@@ -93,7 +98,9 @@ function CommandQueue({ commands }: { commands: Command[] }) {
                 {command.message ?? command.exception}
               </Text>
             </Table.Td>
-            <Table.Td>{when(command.queued)}</Table.Td>
+            <Table.Td>
+              <DateText value={command.queued} kind="fromNow" empty="—" />
+            </Table.Td>
             <Table.Td>{isFinished(command) ? formatDuration(command.duration) : ''}</Table.Td>
           </Table.Tr>
         ))}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, currentConfig } from '../../api/client';
 import { QueryList } from '../../components/States';
 import type { Update } from './system';
+import { DateText } from '../../components/DateText';
 
 /**
  * `/system/updates`: Readarr's update list (`GET /update`). Quire never updates itself, so the list holds the running
@@ -51,7 +52,9 @@ export default function UpdatesPage() {
                     </Group>
                   </Table.Td>
                   <Table.Td>{update.branch}</Table.Td>
-                  <Table.Td>{new Date(update.installedOn ?? update.releaseDate).toLocaleString()}</Table.Td>
+                  <Table.Td>
+                    <DateText value={update.installedOn ?? update.releaseDate} />
+                  </Table.Td>
                   <Table.Td>
                     <Changes changes={update.changes} />
                   </Table.Td>

@@ -8,7 +8,7 @@ import { MonitorToggle } from '../../components/MonitorToggle';
 import { Pager, SelectAllHeader, SortHeader, usePagedList } from '../../components/PagedTable';
 import { selectedOnPage, toggleId } from '../../components/paging';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
-import { formatDate } from '../../components/format';
+import { DateText } from '../../components/DateText';
 
 const KINDS = {
   missing: { title: 'Missing', path: 'wanted/missing', searchAll: 'MissingBookSearch', empty: 'No missing books' },
@@ -131,16 +131,26 @@ export default function WantedPage({ kind }: { kind: keyof typeof KINDS }) {
                       </Table.Td>
                       <Table.Td>
                         {book.author?.titleSlug && (
-                          <Anchor component={Link} inherit to={`/author/${book.author.titleSlug}`}>{book.author.authorName}</Anchor>
+                          <Anchor component={Link} inherit to={`/author/${book.author.titleSlug}`}>
+                            {book.author.authorName}
+                          </Anchor>
                         )}
                       </Table.Td>
                       <Table.Td>
-                        {book.titleSlug ? <Anchor component={Link} inherit to={`/book/${book.titleSlug}`}>{book.title}</Anchor> : book.title}
+                        {book.titleSlug ? (
+                          <Anchor component={Link} inherit to={`/book/${book.titleSlug}`}>
+                            {book.title}
+                          </Anchor>
+                        ) : (
+                          book.title
+                        )}
                       </Table.Td>
-                      <Table.Td>{formatDate(book.releaseDate)}</Table.Td>
+                      <Table.Td>
+                        <DateText value={book.releaseDate} kind="day" />
+                      </Table.Td>
                       <Table.Td>
                         <Text size="sm" c="dimmed">
-                          {book.lastSearchTime ? new Date(book.lastSearchTime).toLocaleString() : 'never'}
+                          <DateText value={book.lastSearchTime} empty="never" />
                         </Text>
                       </Table.Td>
                       <Table.Td>

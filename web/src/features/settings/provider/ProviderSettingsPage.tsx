@@ -1,3 +1,4 @@
+import { useStatusColor } from '../../../components/ui-settings';
 import { Badge, Button, Card, Group, Menu, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -168,8 +169,9 @@ export function ProviderSettingsPage({ config, children }: { config: ProviderKin
 }
 
 export function FlagBadge({ on, children }: { on: unknown; children: ReactNode }) {
+  const status = useStatusColor();
   return (
-    <Badge size="sm" variant={on ? 'light' : 'outline'} color={on ? 'teal' : 'gray'}>
+    <Badge size="sm" variant={on ? 'light' : 'outline'} color={status(on ? 'teal' : 'gray')}>
       {children}
     </Badge>
   );
