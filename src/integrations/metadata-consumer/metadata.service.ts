@@ -1,8 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { join } from 'node:path';
 import { ProviderRegistry } from '../core/provider';
+import type { ProviderDefinition } from '../core/provider-definition.entity';
 import { ProviderDefinitionRepository } from '../core/provider-definition.repository';
 import { KindState, ProviderService } from '../core/provider.service';
 import { BookInfo, MetadataProvider } from './calibre-opf.metadata';
+import { writeFileAtomic } from './atomic-write';
 import { MetadataResource } from './metadata.resource';
 import { METADATA_CONSUMER_INVENTORY } from './metadata.inventory';
 
@@ -41,16 +44,35 @@ export class MetadataService extends ProviderService<MetadataProvider, MetadataR
   }
 
   /**
-   * Runs every enabled metadata consumer for one book folder (called by file import and refresh). A consumer that
-   * fails is logged and skipped; the paths written are returned.
+   * The enabled consumers that apply to an author: a consumer without tags applies to every author, one with tags
+   * only to authors sharing at least one of them (the rule Quire's other providers follow).
+   */
+  async consumersFor(
+    authorTags: number[],
+  ): Promise<{ definition: ProviderDefinition; provider: MetadataProvider; settings: object }[]> {
+    const consumers = [];
+    for (const definition of await this.listEnabled()) {
+      if (definition.tags.length > 0 && !definition.tags.some((tag) => authorTags.includes(tag))) continue;
+      const resolved = this.resolve(definition);
+      if (resolved) consumers.push({ definition, ...resolved });
+    }
+    return consumers;
+  }
+
+  /**
+   * Writes every enabled consumer's files into one book folder, untracked (the import path goes through
+   * MetadataFilesService, which records them). A consumer that fails is logged and skipped; the paths written are
+   * returned.
    */
   async writeFor(bookFolder: string, book: BookInfo): Promise<string[]> {
     const written: string[] = [];
-    for (const definition of await this.listEnabled()) {
-      const resolved = this.resolve(definition);
-      if (!resolved) continue;
+    for (const { definition, provider, settings } of await this.consumersFor([])) {
       try {
-        written.push(...(await resolved.provider.writeFor(bookFolder, book, resolved.settings)));
+        for (const file of await provider.filesFor(book, settings)) {
+          const path = join(bookFolder, file.name);
+          await writeFileAtomic(path, file.contents);
+          written.push(path);
+        }
       } catch (error) {
         this.logger.warn(
           `Metadata ${definition.name} failed for ${bookFolder}: ${error instanceof Error ? error.message : String(error)}`,
