@@ -2,6 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { BadRequestError } from '../../platform/common/errors/domain-errors';
 import { AUDIO_TAG_FIELDS, type AudioTagValues, TagWriter } from '../../library/media-file/tag-writer.service';
 import { qualityModel } from '../../acquisition/parser/quality-model';
+import { DomainEvents } from '../../platform/common/events/domain-events';
+import { BookFileRetaggedEvent } from './organizer.events';
 import { FileHistoryService } from './file-history.service';
 import { NamingContextRepository, type NamingRow } from './naming-context.repository';
 import type { RetagBookResource, TagDifference } from './rename.resource';
@@ -37,6 +39,7 @@ export class RetagService {
     private readonly rows: NamingContextRepository,
     private readonly writer: TagWriter,
     private readonly history: FileHistoryService,
+    private readonly events: DomainEvents,
   ) {}
 
   async plan(filter: { authorIds?: number[]; bookIds?: number[]; bookFileIds?: number[] }): Promise<RetagPlan[]> {
@@ -74,10 +77,17 @@ export class RetagService {
     }));
   }
 
-  async execute(plans: RetagPlan[], progress?: (message: string) => Promise<void>): Promise<number> {
+  /** Writes each plan's tags; `scrub` removes every earlier tag first (`scrubAudioTags`). */
+  async execute(
+    plans: RetagPlan[],
+    progress?: (message: string) => Promise<void>,
+    options: { scrub?: boolean } = {},
+  ): Promise<number> {
     let written = 0;
+    const scrubbed = options.scrub === true;
     for (const plan of plans) {
       try {
+        if (scrubbed) await this.writer.scrub(plan.row.path!);
         await this.writer.write(plan.row.path!, plan.wanted);
         await this.history.record({
           eventType: 'bookFileRetagged',
@@ -88,9 +98,20 @@ export class RetagService {
           data: {
             path: plan.row.path!,
             diff: JSON.stringify(plan.changes),
-            tagsScrubbed: 'False',
+            tagsScrubbed: scrubbed ? 'True' : 'False',
           },
         });
+        await this.events.emitAsync(
+          BookFileRetaggedEvent.NAME,
+          new BookFileRetaggedEvent({
+            authorId: plan.row.authorId,
+            bookId: plan.row.bookId,
+            bookFileId: plan.row.bookFileId!,
+            path: plan.row.path!,
+            diff: plan.changes,
+            scrubbed,
+          }),
+        );
         written++;
         await progress?.(`Retagged ${written} of ${plans.length} files`);
       } catch (error) {
