@@ -103,6 +103,21 @@ export class MetadataFileRepository {
     await this.dataSource.query(`UPDATE metadata_file SET path = $2, last_updated = now() WHERE id = $1`, [id, path]);
   }
 
+  /**
+   * Points an author's rows at the folder their book file is in now (the file name stays): after the author folder
+   * moved, book_file paths were rebased and the metadata files moved with the folder.
+   */
+  async followBookFiles(authorId: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE metadata_file mf
+       SET path = regexp_replace(f.path, '/[^/]*$', '') || '/' || regexp_replace(mf.path, '^.*/', ''), last_updated = now()
+       FROM book_file f
+       WHERE f.id = mf.book_file_id AND mf.author_id = $1
+         AND mf.path <> regexp_replace(f.path, '/[^/]*$', '') || '/' || regexp_replace(mf.path, '^.*/', '')`,
+      [authorId],
+    );
+  }
+
   async delete(ids: number[]): Promise<void> {
     if (ids.length) await this.dataSource.query(`DELETE FROM metadata_file WHERE id = ANY($1::int[])`, [ids]);
   }

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { mkdir, rename, copyFile, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { AuthorEditedEvent } from '../../library/author/author.events';
 import { BookFileDeletedEvent } from '../../library/book-file/book-file.events';
 import { OnDomainEvent } from '../../platform/common/events/domain-events';
 import { writeFileAtomic } from './atomic-write';
@@ -123,6 +124,12 @@ export class MetadataFilesService {
         this.logger.warn(`Could not move metadata file '${basename(row.path)}': ${(error as Error).message}`);
       }
     }
+  }
+
+  /** An author folder that moved took the metadata files along on disk; their rows follow (Readarr: AuthorRenamed). */
+  @OnDomainEvent(AuthorEditedEvent.NAME)
+  async onAuthorEdited(event: AuthorEditedEvent): Promise<void> {
+    if (event.previousPath !== event.author.path) await this.files.followBookFiles(event.author.id);
   }
 
   /** A book file left the library: its metadata files go too, unless another book file still claims them. */

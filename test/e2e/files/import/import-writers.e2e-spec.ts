@@ -186,6 +186,37 @@ describe('import writes metadata files, audio tags and the group', () => {
     await consumer({ enable: false });
   });
 
+  it('the records of metadata files follow a moved author folder, so deleting the book file still removes them', async () => {
+    await consumer({ enable: true, bookMetadata: true, bookImages: false, tags: [] });
+    const mover = await createAuthor(db, {
+      name: 'Moving Writer',
+      rootFolderPath: root,
+      path: join(root, 'Moving Writer'),
+    });
+    const imported = await importEpub(mover);
+    const resource = (await t.api.get(`/api/v1/author/${mover.id}`).expect(200)).body;
+    const newPath = join(root, 'Moved Writer');
+    await t.api
+      .put(`/api/v1/author/${mover.id}?moveFiles=true`)
+      .send({ ...resource, path: newPath })
+      .expect(200);
+    const [{ path: bookPath }] = await db.query<{ path: string }[]>(`SELECT path FROM book_file WHERE id = $1`, [
+      imported.id,
+    ]);
+    const expected = join(bookPath, '..', 'metadata.opf');
+    expect(expected.startsWith(newPath)).toBe(true);
+    expect(existsSync(expected)).toBe(true);
+    await waitFor(async () => {
+      const rows = await db.query<{ path: string }[]>(`SELECT path FROM metadata_file WHERE book_file_id = $1`, [
+        imported.id,
+      ]);
+      return rows[0]?.path === expected;
+    }, 'metadata_file row follows the move');
+    await t.api.delete(`/api/v1/bookfile/${imported.id}`).expect(200);
+    await waitFor(() => Promise.resolve(!existsSync(expected)), 'metadata.opf removed at its new place');
+    await consumer({ enable: false });
+  });
+
   /** A new book of the author whose MP3 (with a comment and stale tags) is imported through ManualImport. */
   const importMp3 = async () => {
     const title = `Audiobook ${++counter}`;
