@@ -8,7 +8,7 @@ import { OnDomainEvent } from '../../platform/common/events/domain-events';
 import { writeFileAtomic } from './atomic-write';
 import type { BookInfo } from './calibre-opf.metadata';
 import { MetadataBookRow, MetadataFileRepository, MetadataFileRow } from './metadata-file.repository';
-import { MetadataService } from './metadata.service';
+import { appliesTo, MetadataService } from './metadata.service';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -63,12 +63,16 @@ export class MetadataFilesService {
   /** Writes what every applicable consumer wants for these book files (or every file of these authors). */
   async write(filter: { bookFileIds?: number[]; authorIds?: number[] }): Promise<string[]> {
     const written: string[] = [];
+    const consumers = await this.consumers.enabledConsumers();
+    if (consumers.length === 0) return written;
     const rows = await this.files.books(filter);
     if (rows.length === 0) return written;
     const existing = await this.files.ofBookFiles(rows.map((row) => row.bookFileId));
     for (const row of rows) {
       const book = bookInfoOf(row);
-      for (const { definition, provider, settings } of await this.consumers.consumersFor(row.authorTags)) {
+      for (const { definition, provider, settings } of consumers.filter((c) =>
+        appliesTo(c.definition, row.authorTags),
+      )) {
         try {
           for (const file of await provider.filesFor(book, settings)) {
             const path = join(dirname(row.path), file.name);

@@ -9,6 +9,20 @@ import { writeFileAtomic } from './atomic-write';
 import { MetadataResource } from './metadata.resource';
 import { METADATA_CONSUMER_INVENTORY } from './metadata.inventory';
 
+export interface ResolvedConsumer {
+  definition: ProviderDefinition;
+  provider: MetadataProvider;
+  settings: object;
+}
+
+/**
+ * Whether a consumer writes for an author: one without tags writes for every author, one with tags only for authors
+ * sharing at least one of them (the rule Quire's other providers follow).
+ */
+export function appliesTo(definition: ProviderDefinition, authorTags: number[]): boolean {
+  return definition.tags.length === 0 || definition.tags.some((tag) => authorTags.includes(tag));
+}
+
 export const METADATA_REGISTRY = Symbol('METADATA_REGISTRY');
 
 @Injectable()
@@ -43,16 +57,10 @@ export class MetadataService extends ProviderService<MetadataProvider, MetadataR
     return state.options.enable === true;
   }
 
-  /**
-   * The enabled consumers that apply to an author: a consumer without tags applies to every author, one with tags
-   * only to authors sharing at least one of them (the rule Quire's other providers follow).
-   */
-  async consumersFor(
-    authorTags: number[],
-  ): Promise<{ definition: ProviderDefinition; provider: MetadataProvider; settings: object }[]> {
-    const consumers = [];
+  /** The enabled consumers with their settings (one query). */
+  async enabledConsumers(): Promise<ResolvedConsumer[]> {
+    const consumers: ResolvedConsumer[] = [];
     for (const definition of await this.listEnabled()) {
-      if (definition.tags.length > 0 && !definition.tags.some((tag) => authorTags.includes(tag))) continue;
       const resolved = this.resolve(definition);
       if (resolved) consumers.push({ definition, ...resolved });
     }
@@ -66,7 +74,9 @@ export class MetadataService extends ProviderService<MetadataProvider, MetadataR
    */
   async writeFor(bookFolder: string, book: BookInfo): Promise<string[]> {
     const written: string[] = [];
-    for (const { definition, provider, settings } of await this.consumersFor([])) {
+    for (const { definition, provider, settings } of (await this.enabledConsumers()).filter((c) =>
+      appliesTo(c.definition, []),
+    )) {
       try {
         for (const file of await provider.filesFor(book, settings)) {
           const path = join(bookFolder, file.name);
