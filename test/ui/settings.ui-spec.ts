@@ -444,10 +444,10 @@ describe('web UI: settings', () => {
     await openSettings('Metadata', 'Metadata consumers');
     await page.getByRole('heading', { name: 'Metadata source and tags' }).waitFor();
     await page.getByLabel('User-Agent', { exact: true }).fill('Quire UI test');
-    await page.getByLabel('Update covers', { exact: true }).uncheck();
+    await page.getByLabel('Scrub existing audio tags', { exact: true }).check();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved', { exact: true }).waitFor();
-    expect(await api('config/metadataprovider')).toMatchObject({ userAgent: 'Quire UI test', updateCovers: false });
+    expect(await api('config/metadataprovider')).toMatchObject({ userAgent: 'Quire UI test', scrubAudioTags: true });
     await shot('settings-metadata');
     expectCleanPage();
   });

@@ -7,6 +7,7 @@ import { OrganizerModule } from '../organizer/organizer.module';
 import { ProfileModule } from '../../library/profile/profile.module';
 import { RecycleBinModule } from '../../library/recycle-bin/recycle-bin.module';
 import { DownloadClientModule } from '../../integrations/download-client/download-client.module';
+import { MetadataModule } from '../../integrations/metadata-consumer/metadata.module';
 import { RemotePathMappingModule } from '../../integrations/remote-path-mapping/remote-path-mapping.module';
 import { QueueModule } from '../../acquisition/queue/queue.module';
 import { CompletedDownloadListener } from './completed-download.listener';
@@ -18,6 +19,7 @@ import { ImportDecisionService } from './import-decision.service';
 import { ImportFailureRecorder } from './import-failure-recorder';
 import { ImportSuccessRecorder } from './import-success-recorder';
 import { ImportedFileRecorder } from './imported-file-recorder';
+import { ImportedFileWritersListener } from './imported-file-writers.listener';
 import { DownloadedBooksScanHandler, ManualImportHandler } from './import.handlers';
 import { ManualImportController } from './manual-import.controller';
 import { ManualImportService } from './manual-import.service';
@@ -36,6 +38,7 @@ import { UpgradedFileRetirer } from './upgraded-file-retirer';
     QueueModule,
     DownloadClientModule,
     RemotePathMappingModule,
+    MetadataModule,
   ],
   controllers: [ManualImportController],
   providers: [
@@ -52,6 +55,7 @@ import { UpgradedFileRetirer } from './upgraded-file-retirer';
     ManualImportService,
     ManualImportHandler,
     DownloadedBooksScanHandler,
+    ImportedFileWritersListener,
   ],
   exports: [CompletedDownloadService, ImportDecisionService, ImportApprovedService],
 })

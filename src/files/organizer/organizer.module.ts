@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { BookFileModule } from '../../library/book-file/book-file.module';
 import { HistoryModule } from '../../acquisition/history/history.module';
 import { MediaFileModule } from '../../library/media-file/media-file.module';
+import { MetadataModule } from '../../integrations/metadata-consumer/metadata.module';
 import { FileHistoryService } from './file-history.service';
+import { MetadataFilesRenameListener } from './metadata-files-rename.listener';
 import { FileNameBuilder } from './file-name-builder.service';
 import { NamingConfigController } from './naming-config.controller';
 import { NamingContextRepository } from './naming-context.repository';
@@ -14,7 +16,7 @@ import { RetagService } from './retag.service';
 
 /** Naming engine, rename and retag (previews + commands), and `/config/naming` with its rendered examples. */
 @Module({
-  imports: [HistoryModule, MediaFileModule, BookFileModule],
+  imports: [HistoryModule, MediaFileModule, BookFileModule, MetadataModule],
   controllers: [OrganizerController, NamingConfigController],
   providers: [
     NamingContextRepository,
@@ -26,7 +28,8 @@ import { RetagService } from './retag.service';
     RenameAuthorHandler,
     RetagFilesHandler,
     RetagAuthorHandler,
+    MetadataFilesRenameListener,
   ],
-  exports: [NamingContextRepository, FileNameBuilder, FileHistoryService],
+  exports: [NamingContextRepository, FileNameBuilder, FileHistoryService, RetagService],
 })
 export class OrganizerModule {}

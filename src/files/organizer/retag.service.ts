@@ -3,9 +3,9 @@ import { BadRequestError } from '../../platform/common/errors/domain-errors';
 import { DomainEvents } from '../../platform/common/events/domain-events';
 import { AUDIO_TAG_FIELDS, type AudioTagValues, TagWriter } from '../../library/media-file/tag-writer.service';
 import { qualityModel } from '../../acquisition/parser/quality-model';
+import { BookFileRetaggedEvent } from './organizer.events';
 import { FileHistoryService } from './file-history.service';
 import { NamingContextRepository, type NamingRow } from './naming-context.repository';
-import { BookFileRetaggedEvent } from './organizer.events';
 import type { RetagBookResource, TagDifference } from './rename.resource';
 
 export interface RetagPlan {
@@ -28,7 +28,7 @@ export function wantedTags(row: NamingRow): AudioTagValues {
 }
 
 /** What was written to one file, for the listeners (notifications' onBookRetag). */
-function retaggedEvent({ row, changes }: RetagPlan): BookFileRetaggedEvent {
+function retaggedEvent({ row, changes }: RetagPlan, scrubbed: boolean): BookFileRetaggedEvent {
   return new BookFileRetaggedEvent({
     author: { id: row.authorId, name: row.authorName, path: row.authorPath, foreignAuthorId: row.foreignAuthorId },
     book: { id: row.bookId, title: row.editionTitle || row.bookTitle, foreignBookId: row.foreignBookId },
@@ -47,8 +47,7 @@ function retaggedEvent({ row, changes }: RetagPlan): BookFileRetaggedEvent {
       oldValue: change.oldValue ?? '',
       newValue: change.newValue ?? '',
     })),
-    // TagWriter updates the frames it writes and keeps the others.
-    scrubbed: false,
+    scrubbed,
   });
 }
 
@@ -102,10 +101,17 @@ export class RetagService {
     }));
   }
 
-  async execute(plans: RetagPlan[], progress?: (message: string) => Promise<void>): Promise<number> {
+  /** Writes each plan's tags; `scrub` removes every earlier tag first (`scrubAudioTags`). */
+  async execute(
+    plans: RetagPlan[],
+    progress?: (message: string) => Promise<void>,
+    options: { scrub?: boolean } = {},
+  ): Promise<number> {
     let written = 0;
+    const scrubbed = options.scrub === true;
     for (const plan of plans) {
       try {
+        if (scrubbed) await this.writer.scrub(plan.row.path!);
         await this.writer.write(plan.row.path!, plan.wanted);
         await this.history.record({
           eventType: 'bookFileRetagged',
@@ -116,10 +122,10 @@ export class RetagService {
           data: {
             path: plan.row.path!,
             diff: JSON.stringify(plan.changes),
-            tagsScrubbed: 'False',
+            tagsScrubbed: scrubbed ? 'True' : 'False',
           },
         });
-        this.events.emit(BookFileRetaggedEvent.NAME, retaggedEvent(plan));
+        this.events.emit(BookFileRetaggedEvent.NAME, retaggedEvent(plan, scrubbed));
         written++;
         await progress?.(`Retagged ${written} of ${plans.length} files`);
       } catch (error) {

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { constants } from 'node:fs';
-import { access, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { IsBoolean } from 'class-validator';
 import { ValidationFailure } from '../../platform/common/errors/domain-errors';
 import { Field } from '../core/field.decorator';
 import { Provider, ProviderMeta } from '../core/provider';
 import { httpRequest } from '../core/provider-http';
+import type { MetadataFileType } from './metadata-file.repository';
 
 /** What a metadata consumer needs to describe one book (the file-import code fills it). */
 export interface BookInfo {
@@ -18,7 +16,10 @@ export interface BookInfo {
   releaseDate?: Date;
   language?: string;
   isbn?: string;
+  asin?: string;
   foreignBookId?: string;
+  /** A stable id for the OPF's unique identifier (a random one when absent). */
+  uuid?: string;
   genres?: string[];
   series?: { title: string; position?: string | number };
   /** A cover to download (http/https) … */
@@ -41,7 +42,7 @@ const xml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Calibre's metadata.opf (OPF 2.0 with calibre:series meta), as Calibre writes it into a book folder. */
-export function buildOpf(book: BookInfo, identifier = randomUUID()): string {
+export function buildOpf(book: BookInfo, identifier = book.uuid ?? randomUUID()): string {
   const lines = [
     `    <dc:identifier opf:scheme="uuid" id="uuid_id">${xml(identifier)}</dc:identifier>`,
     `    <dc:title>${xml(book.title)}</dc:title>`,
@@ -56,6 +57,7 @@ export function buildOpf(book: BookInfo, identifier = randomUUID()): string {
   if (book.description) lines.push(`    <dc:description>${xml(book.description)}</dc:description>`);
   if (book.language) lines.push(`    <dc:language>${xml(book.language)}</dc:language>`);
   if (book.isbn) lines.push(`    <dc:identifier opf:scheme="ISBN">${xml(book.isbn)}</dc:identifier>`);
+  if (book.asin) lines.push(`    <dc:identifier opf:scheme="AMAZON">${xml(book.asin)}</dc:identifier>`);
   if (book.foreignBookId)
     lines.push(`    <dc:identifier opf:scheme="OPENLIBRARY">${xml(book.foreignBookId)}</dc:identifier>`);
   for (const genre of book.genres ?? []) lines.push(`    <dc:subject>${xml(genre)}</dc:subject>`);
@@ -76,9 +78,16 @@ ${lines.join('\n')}
 `;
 }
 
+/** One file a consumer wants beside a book: its kind, its file name in the book's folder and its bytes. */
+export interface MetadataFileContent {
+  type: MetadataFileType;
+  name: string;
+  contents: Buffer;
+}
+
 export interface MetadataProvider<S extends object = object> extends Provider<S> {
-  /** Writes the consumer's files for one book; returns the paths written. */
-  writeFor(bookFolder: string, book: BookInfo, settings: S): Promise<string[]>;
+  /** The files this consumer writes for one book, per its settings (the caller writes and records them). */
+  filesFor(book: BookInfo, settings: S): Promise<MetadataFileContent[]>;
 }
 
 /** Quire's own metadata consumer (Readarr ships none): Calibre's metadata.opf and cover.jpg beside each book. */
@@ -95,26 +104,18 @@ export class CalibreOpfMetadata implements MetadataProvider<CalibreOpfSettings> 
     return Promise.resolve([]);
   }
 
-  async writeFor(bookFolder: string, book: BookInfo, settings: CalibreOpfSettings): Promise<string[]> {
-    await access(bookFolder, constants.W_OK);
-    const written: string[] = [];
-    if (settings.bookMetadata) {
-      const path = join(bookFolder, 'metadata.opf');
-      await writeFile(path, buildOpf(book), 'utf8');
-      written.push(path);
-    }
+  async filesFor(book: BookInfo, settings: CalibreOpfSettings): Promise<MetadataFileContent[]> {
+    const files: MetadataFileContent[] = [];
+    if (settings.bookMetadata)
+      files.push({ type: 'bookMetadata', name: 'metadata.opf', contents: Buffer.from(buildOpf(book), 'utf8') });
     if (settings.bookImages) {
       let cover = book.cover;
       if (!cover && book.coverUrl) {
         const response = await httpRequest(book.coverUrl);
         if (response.status < 400 && response.bytes.length > 0) cover = response.bytes;
       }
-      if (cover) {
-        const path = join(bookFolder, 'cover.jpg');
-        await writeFile(path, cover);
-        written.push(path);
-      }
+      if (cover) files.push({ type: 'bookImage', name: 'cover.jpg', contents: cover });
     }
-    return written;
+    return files;
   }
 }

@@ -1,4 +1,4 @@
-import { acts, pending } from '../../platform/settings/inventory/settings-inventory';
+import { acts } from '../../platform/settings/inventory/settings-inventory';
 import { ProviderKindInventory } from '../core/provider-inventory';
 import { MetadataResource } from './metadata.resource';
 import { CalibreOpfSettings } from './calibre-opf.metadata';
@@ -14,15 +14,27 @@ export const METADATA_CONSUMER_INVENTORY: ProviderKindInventory = {
       'test/e2e/integrations/metadata-consumer/provider-metadata.e2e-spec.ts',
       'writes metadata.opf and cover.jpg beside the book through every enabled consumer',
     ]),
-    enable: pending('Quire does not write metadata files for consumers yet; support is being added'),
-    tags: pending('Quire does not write metadata files for consumers yet; support is being added'),
+    enable: acts('src/integrations/metadata-consumer/metadata.service.ts', [
+      'test/e2e/files/import/import-writers.e2e-spec.ts',
+      'a disabled metadata consumer writes nothing; an enabled one writes metadata.opf and cover.jpg beside the book',
+    ]),
+    tags: acts('src/integrations/metadata-consumer/metadata.service.ts', [
+      'test/e2e/files/import/import-writers.e2e-spec.ts',
+      'a consumer with tags writes only for authors sharing one of them',
+    ]),
   },
   implementations: {
     CalibreOpf: {
       settings: CalibreOpfSettings,
       fields: {
-        bookMetadata: pending('Quire does not write metadata files for consumers yet; support is being added'),
-        bookImages: pending('Quire does not write metadata files for consumers yet; support is being added'),
+        bookMetadata: acts('src/integrations/metadata-consumer/calibre-opf.metadata.ts', [
+          'test/e2e/files/import/import-writers.e2e-spec.ts',
+          'bookMetadata and bookImages choose which of metadata.opf and cover.jpg are written',
+        ]),
+        bookImages: acts('src/integrations/metadata-consumer/calibre-opf.metadata.ts', [
+          'test/e2e/files/import/import-writers.e2e-spec.ts',
+          'bookMetadata and bookImages choose which of metadata.opf and cover.jpg are written',
+        ]),
       },
     },
   },

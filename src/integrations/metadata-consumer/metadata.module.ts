@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { ProviderRegistry } from '../core/provider';
 import { ProviderCoreModule } from '../core/provider-core.module';
 import { CalibreOpfMetadata } from './calibre-opf.metadata';
+import { MetadataFileRepository } from './metadata-file.repository';
+import { MetadataFilesService } from './metadata-files.service';
 import { MetadataController } from './metadata.controller';
 import { METADATA_REGISTRY, MetadataService } from './metadata.service';
 
@@ -16,7 +18,9 @@ import { METADATA_REGISTRY, MetadataService } from './metadata.service';
       useFactory: (opf: CalibreOpfMetadata) => new ProviderRegistry([opf]),
     },
     MetadataService,
+    MetadataFileRepository,
+    MetadataFilesService,
   ],
-  exports: [MetadataService],
+  exports: [MetadataService, MetadataFilesService],
 })
 export class MetadataModule {}

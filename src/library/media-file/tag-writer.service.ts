@@ -58,6 +58,13 @@ export class TagWriter {
     };
   }
 
+  /** Removes every tag the file carries (Readarr's scrubAudioTags), so only what Quire writes next remains. */
+  async scrub(path: string): Promise<void> {
+    if (!this.supports(path)) throw new Error(`Removing tags from ${extensionOf(path)} files is not supported`);
+    const result = (await nodeId3()).removeTags(path);
+    if (result instanceof Error) throw result;
+  }
+
   async write(path: string, values: AudioTagValues): Promise<void> {
     if (!this.supports(path)) throw new Error(`Writing tags to ${extensionOf(path)} files is not supported`);
     await (

@@ -105,7 +105,9 @@ export const MEDIA_MANAGEMENT_CONFIG_INVENTORY: SettingsSurface = resourceSurfac
       'test/e2e/metadata/source/rescan-after-refresh.e2e-spec.ts',
       'afterManual: no scan after a scheduled refresh, a scan after a manual one',
     ]),
-    allowFingerprinting: pending('stored, not yet acted on: Quire does not fingerprint audio files yet'),
+    allowFingerprinting: unsupported(
+      'Readarr fingerprints audio with fpcalc and looks the prints up in AcoustID, an internet service; Quire matches files by their tags and names and sends nothing about them to any service',
+    ),
     setPermissionsLinux: acts('src/files/organizer/disk-transfer.ts', [
       'src/files/organizer/disk-transfer.spec.ts',
       'gives the created folder the configured folder mode when permissions are set',
@@ -114,7 +116,10 @@ export const MEDIA_MANAGEMENT_CONFIG_INVENTORY: SettingsSurface = resourceSurfac
       'src/files/organizer/disk-transfer.spec.ts',
       'gives the created folder the configured folder mode when permissions are set',
     ]),
-    chownGroup: pending('stored, not yet acted on: imported files keep their group'),
+    chownGroup: acts('src/files/organizer/disk-transfer.ts', [
+      'test/e2e/files/import/import-writers.e2e-spec.ts',
+      'chownGroup gives the imported file and its folder to the group when permissions are set',
+    ]),
     skipFreeSpaceCheckWhenImporting: acts('src/files/import/import-decision.service.ts', [
       'test/e2e/notifications/connections/send-to-ereader.e2e-spec.ts',
       'sends a newly imported book automatically (onReleaseImport), only to connections whose tags match',
@@ -185,11 +190,23 @@ export const METADATA_PROVIDER_CONFIG_INVENTORY: SettingsSurface = resourceSurfa
   resource: MetadataProviderConfigResource,
   defaults: METADATA_PROVIDER_CONFIG_DEFAULTS,
   entries: {
-    writeAudioTags: pending('Quire does not write tags into files yet; support is being added'),
-    scrubAudioTags: pending('Quire does not write tags into files yet; support is being added'),
-    writeBookTags: pending('stored, not yet acted on: Quire does not write metadata into e-book files yet'),
-    updateCovers: pending('stored, not yet acted on: Quire does not embed covers into files yet'),
-    embedMetadata: pending('stored, not yet acted on: Quire does not embed metadata into files yet'),
+    writeAudioTags: acts('src/files/import/imported-file-writers.listener.ts', [
+      'test/e2e/files/import/import-writers.e2e-spec.ts',
+      'writeAudioTags: no leaves an imported MP3 as it was; newFiles writes the catalogue tags into it',
+    ]),
+    scrubAudioTags: acts('src/files/organizer/retag.service.ts', [
+      'test/e2e/files/import/import-writers.e2e-spec.ts',
+      'scrubAudioTags removes every earlier tag before the catalogue tags are written',
+    ]),
+    writeBookTags: unsupported(
+      'Writing e-book tags needs a Calibre library root folder, which Quire does not support yet (Readarr writes e-book tags only through a Calibre content server)',
+    ),
+    updateCovers: unsupported(
+      'Updating covers inside e-books needs a Calibre library root folder, which Quire does not support yet (Readarr writes e-book tags only through a Calibre content server)',
+    ),
+    embedMetadata: unsupported(
+      'Embedding metadata into e-books needs a Calibre library root folder, which Quire does not support yet (Readarr writes e-book tags only through a Calibre content server)',
+    ),
     requestsPerMinute: acts('src/metadata/source/http/metadata-http.client.ts', [
       'src/metadata/source/http/metadata-http.client.spec.ts',
       "spaces requests by the source identity's requestsPerMinute once the burst is spent",

@@ -17,6 +17,7 @@ import { MetadataRematchReport1763882700000 } from './1763882700000-metadata-rem
 import { BookMetadataProvenance1763882800000 } from './1763882800000-book-metadata-provenance';
 import { SeriesMonitoringAndFractionalPositions1763882900000 } from './1763882900000-series-monitoring-and-fractional-positions';
 import { LibraryChangeBookIds1763883000000 } from './1763883000000-library-change-book-ids';
+import { MetadataFiles1763883470000 } from './1763883470000-metadata-files';
 
 /** Every migration, in order. New migrations are appended here (never edited after they land). */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   BookMetadataProvenance1763882800000,
   SeriesMonitoringAndFractionalPositions1763882900000,
   LibraryChangeBookIds1763883000000,
+  MetadataFiles1763883470000,
 ];

@@ -1,0 +1,43 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { MetadataFilesService } from '../../integrations/metadata-consumer/metadata-files.service';
+import { OnDomainEvent } from '../../platform/common/events/domain-events';
+import { MetadataProviderConfigService } from '../../platform/settings/metadata-provider/metadata-provider-config.service';
+import { RetagService } from '../organizer/retag.service';
+import { BookImportedEvent } from './import.events';
+
+/**
+ * What Readarr writes once a file is in the library (ImportApprovedBooks → AudioTagService.WriteTags with
+ * newDownload, then the extra-file managers' CreateAfterBookImport): the catalogue's tags into an audio file when
+ * `writeAudioTags` is anything but `no` (an import is always a new file, so `newFiles`, `allFiles` and `sync` all
+ * write here; earlier tags removed first with `scrubAudioTags`), then every enabled metadata consumer's files beside
+ * it. Runs inside `book.imported`, which the recorder awaits, so the files are on disk when the import answers.
+ */
+@Injectable()
+export class ImportedFileWritersListener {
+  private readonly logger = new Logger(ImportedFileWritersListener.name);
+
+  constructor(
+    private readonly metadataProviderConfig: MetadataProviderConfigService,
+    private readonly retag: RetagService,
+    private readonly metadataFiles: MetadataFilesService,
+  ) {}
+
+  @OnDomainEvent(BookImportedEvent.NAME)
+  async onImported(event: BookImportedEvent): Promise<void> {
+    const { bookFileId } = event.init;
+    try {
+      const config = await this.metadataProviderConfig.load();
+      if (config.writeAudioTags !== 'no')
+        await this.retag.execute(await this.retag.plan({ bookFileIds: [bookFileId] }), undefined, {
+          scrub: config.scrubAudioTags,
+        });
+    } catch (error) {
+      this.logger.warn(`Writing tags after import failed: ${(error as Error).message}`);
+    }
+    try {
+      await this.metadataFiles.write({ bookFileIds: [bookFileId] });
+    } catch (error) {
+      this.logger.warn(`Writing metadata files after import failed: ${(error as Error).message}`);
+    }
+  }
+}
