@@ -246,7 +246,8 @@ export const DEVELOPMENT_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
       'author/lookup with author: fetches the author record (bio, photo)',
     ]),
     consoleLogLevel: unsupported(
-      'Quire takes it from the LOG_LEVEL environment variable at start-up, so it cannot change through the API',
+      'Quire keeps the console level with the other start-up settings: set it in Settings → General ' +
+        '(consoleLogLevel of /config/host) or with the LOG_LEVEL environment variable',
     ),
     logSql: unsupported('Quire does not log SQL statements; use PostgreSQL’s own statement logging'),
     logRotate: acts('src/platform/system/log/log-sink.service.ts', [
