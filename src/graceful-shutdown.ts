@@ -15,7 +15,12 @@ const CLOSE_ALLOWANCE_MS = 1_500;
  * COMMAND_SHUTDOWN_GRACE_MS, then close the application — the database last, after the last handler — and exit 0.
  * Should closing hang, the process exits 1 at grace + 1.5 s.
  */
-export function installGracefulShutdown(app: NestExpressApplication, env: EnvService): void {
+export function installGracefulShutdown(
+  app: NestExpressApplication,
+  env: EnvService,
+  /** Further servers of the same app (HTTPS), closed with the HTTP one. */
+  servers: Server[] = [],
+): void {
   const logger = new Logger('Shutdown');
   let started = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -31,9 +36,14 @@ export function installGracefulShutdown(app: NestExpressApplication, env: EnvSer
     const server: Server = app.getHttpServer();
     const drain = httpDrainOf(app);
     drain?.begin(server);
+    for (const other of servers) {
+      other.close();
+      other.closeIdleConnections();
+    }
     await app.get(DomainEvents).emitAsync(ApplicationStoppingEvent.NAME, new ApplicationStoppingEvent(deadline));
     const unfinished = (await drain?.whenIdle(server, deadline)) ?? 0;
     if (unfinished) logger.warn(`${unfinished} request(s) still running at the end of the grace period`);
+    for (const other of servers) other.closeAllConnections();
     await app.close();
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -20,13 +20,21 @@ describe('web UI: what each setting does', () => {
     await page().getByRole('heading', { name: heading, exact: true }).first().waitFor();
   };
 
-  it('General: the port is disabled with its reason; the application URL is noted as not yet acted on', async () => {
+  it('General: the port the environment sets is disabled naming it; the URL base applies after a restart', async () => {
     await open('/settings/general', 'General');
+    // The test server is started with PORT, which wins over the saved port.
     const port = page().locator('fieldset[data-setting="port"]');
-    await port.getByText(/^Not supported by Quire: .*PORT environment variable/).waitFor();
+    await port.getByText('Set by the PORT environment variable', { exact: true }).waitFor();
     expect(await port.getByRole('textbox').isDisabled()).toBe(true);
+    await page().getByText('For reverse proxy support, e.g. /quire; takes effect after a restart').waitFor();
+    expect(await page().getByLabel('URL base').isDisabled()).toBe(false);
     const applicationUrl = page().locator('fieldset[data-setting="applicationUrl"]');
-    await applicationUrl.getByText(/^Not yet acted on by Quire: /).waitFor();
+    await applicationUrl.getByText(/^Stored and shown, as in Readarr/).waitFor();
+    expect(
+      await page()
+        .getByText(/Not yet acted on by Quire/)
+        .count(),
+    ).toBe(0);
     expect(await applicationUrl.getByRole('textbox').isDisabled()).toBe(false);
     await world.shot('settings-inventory-general');
   });

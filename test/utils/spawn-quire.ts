@@ -17,11 +17,13 @@ const LISTENING = /Quire listening on (http:\/\/[^:/]+:\d+)/;
  * port the system gave it. A port picked beforehand and probed with /ping could be taken meanwhile by another test's
  * server, and the probe would then talk to that one.
  */
-export async function startQuireChild(args: string[], env: Record<string, string>, timeoutMs: number) {
+export async function startQuireChild(args: string[], env: Record<string, string | undefined>, timeoutMs: number) {
   let output = '';
+  // A variable given as undefined is left out (a test of saved settings needs PORT or LOG_LEVEL unset).
+  const given = Object.entries({ PATH: process.env.PATH ?? '', PORT: '0', BIND_ADDRESS: '127.0.0.1', ...env });
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', BIND_ADDRESS: '127.0.0.1', ...env },
+    env: Object.fromEntries(given.filter((entry): entry is [string, string] => entry[1] !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -59,7 +61,7 @@ export async function startQuireChild(args: string[], env: Record<string, string
 }
 
 /** Starts `src/main.ts` in a child process (as `npm start` would run dist/main.js) and waits until it listens. */
-export async function spawnQuire(env: Record<string, string>, timeoutMs = 60_000): Promise<QuireProcess> {
+export async function spawnQuire(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<QuireProcess> {
   return startQuireChild(
     ['-r', 'ts-node/register/transpile-only', join(root, 'src', 'main.ts')],
     { LOG_LEVEL: 'info', ...env },

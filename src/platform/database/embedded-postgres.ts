@@ -103,13 +103,15 @@ let early: { dataDir: string; embedded: EmbeddedPostgres; url: Promise<string> }
 
 /**
  * Starts the embedded database before the application's modules are loaded (main.ts), so its thread boots
- * while the main thread spends about a second in `require`. The database module takes it over.
+ * while the main thread spends about a second in `require`. The database module takes it over; main.ts also reads
+ * the saved host settings through the returned URL before the application exists.
  */
-export function startEmbeddedEarly(dataDir: string, sharedBuffersMb: number): void {
+export function startEmbeddedEarly(dataDir: string, sharedBuffersMb: number): Promise<string> {
   const embedded = new EmbeddedPostgres(dataDir, sharedBuffersMb);
   const url = embedded.start();
   url.catch(() => undefined); // reported by whoever takes it over
   early = { dataDir, embedded, url };
+  return url;
 }
 
 /** The early-started database for this data folder, once; undefined when none was started. */

@@ -297,7 +297,8 @@ export const DEVELOPMENT_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
       'the stored coverSource is where lookups point covers and photos, and a change applies at once',
     ]),
     consoleLogLevel: unsupported(
-      'Quire takes it from the LOG_LEVEL environment variable at start-up, so it cannot change through the API',
+      'Quire keeps the console level with the other start-up settings: set it in Settings → General ' +
+        '(consoleLogLevel of /config/host) or with the LOG_LEVEL environment variable',
     ),
     logSql: unsupported('Quire does not log SQL statements; use PostgreSQL’s own statement logging'),
     logRotate: acts('src/platform/system/log/log-sink.service.ts', [

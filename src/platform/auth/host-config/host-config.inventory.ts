@@ -1,6 +1,7 @@
 import {
   acts,
   pending,
+  pinnableBy,
   resourceSurface,
   SettingsSurface,
   unsupported,
@@ -17,27 +18,67 @@ export const HOST_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
   defaults: HOST_CONFIG_DEFAULTS,
   notSettings: ['apiKey'],
   entries: {
-    bindAddress: unsupported(
-      'Quire takes it from the BIND_ADDRESS environment variable at start-up, so it cannot change through the API',
+    bindAddress: pinnableBy(
+      'BIND_ADDRESS',
+      acts(
+        'src/main.ts',
+        [
+          'test/e2e/platform/auth/host-config.e2e-spec.ts',
+          'saved port, address, URL base and log level apply at the next start; the old port closes',
+        ],
+        'read at start-up: takes effect after a restart',
+      ),
     ),
-    port: unsupported(
-      'Quire takes it from the PORT environment variable at start-up, so it cannot change through the API',
+    port: pinnableBy(
+      'PORT',
+      acts(
+        'src/main.ts',
+        [
+          'test/e2e/platform/auth/host-config.e2e-spec.ts',
+          'saved port, address, URL base and log level apply at the next start; the old port closes',
+        ],
+        'read at start-up: takes effect after a restart; a saved port that cannot be listened on falls back to 8787',
+      ),
     ),
-    urlBase: unsupported(
-      'Quire takes it from the URL_BASE environment variable at start-up, so it cannot change through the API',
+    urlBase: pinnableBy(
+      'URL_BASE',
+      acts(
+        'src/main.ts',
+        [
+          'test/e2e/platform/auth/host-config.e2e-spec.ts',
+          'saved port, address, URL base and log level apply at the next start; the old port closes',
+        ],
+        'read at start-up: takes effect after a restart',
+      ),
     ),
-    sslPort: pending(
-      'Quire serves plain HTTP; built-in TLS is not implemented yet (put a reverse proxy in front meanwhile)',
+    sslPort: acts(
+      'src/main.ts',
+      [
+        'test/e2e/platform/auth/host-config.e2e-spec.ts',
+        'with SSL on, Quire also answers HTTPS on the SSL port with the certificate',
+      ],
+      'read at start-up: takes effect after a restart; must differ from the port',
     ),
-    enableSsl: pending(
-      'Quire serves plain HTTP; built-in TLS is not implemented yet (put a reverse proxy in front meanwhile)',
+    enableSsl: acts(
+      'src/main.ts',
+      [
+        'test/e2e/platform/auth/host-config.e2e-spec.ts',
+        'with SSL on, Quire also answers HTTPS on the SSL port with the certificate',
+      ],
+      'Quire then serves HTTPS on the SSL port beside HTTP, after a restart',
     ),
-    sslCertPath: pending(
-      'Quire serves plain HTTP; built-in TLS is not implemented yet (put a reverse proxy in front meanwhile)',
+    sslCertPath: acts(
+      'src/platform/auth/host-config/host-startup.ts',
+      [
+        'test/e2e/platform/auth/host-config.e2e-spec.ts',
+        'refuses SSL with a certificate path that does not exist, naming the field',
+      ],
+      'a PKCS#12 (.pfx) file, checked with its password when saved; used after a restart',
     ),
-    sslCertPassword: pending(
-      'Quire serves plain HTTP; built-in TLS is not implemented yet (put a reverse proxy in front meanwhile)',
-    ),
+    sslCertPassword: acts('src/platform/auth/host-config/host-startup.ts', [
+      'test/e2e/platform/auth/host-config.e2e-spec.ts',
+      'refuses a certificate its password does not open, and an SSL port equal to the port',
+    ]),
     launchBrowser: unsupported('Quire runs as a server without a desktop session, so there is no browser to open'),
     authenticationMethod: acts(
       'src/platform/auth/request-auth.service.ts',
@@ -65,18 +106,38 @@ export const HOST_CONFIG_INVENTORY: SettingsSurface = resourceSurface({
       'test/e2e/platform/auth/browser-session.e2e-spec.ts',
       'GET /logout clears the cookie; a new password ends every earlier session',
     ]),
-    logLevel: unsupported(
-      'Quire takes it from the LOG_LEVEL environment variable at start-up, so it cannot change through the API',
+    logLevel: pinnableBy(
+      'LOG_LEVEL',
+      acts(
+        'src/platform/auth/host-config/host-startup.ts',
+        [
+          'test/e2e/platform/auth/host-config.e2e-spec.ts',
+          'saved port, address, URL base and log level apply at the next start; the old port closes',
+        ],
+        'the console level, read at start-up (takes effect after a restart); the log files and System → Logs keep ' +
+          'info and above',
+      ),
     ),
-    consoleLogLevel: unsupported(
-      'Quire takes it from the LOG_LEVEL environment variable at start-up, so it cannot change through the API',
+    consoleLogLevel: pinnableBy(
+      'LOG_LEVEL',
+      acts(
+        'src/platform/auth/host-config/host-startup.ts',
+        [
+          'test/e2e/platform/auth/host-config.e2e-spec.ts',
+          'saved port, address, URL base and log level apply at the next start; the old port closes',
+        ],
+        'when set, the console level instead of the log level; takes effect after a restart',
+      ),
     ),
     branch: unsupported('Quire does not update itself; new versions come from your package manager or container image'),
     instanceName: acts('src/platform/system/status/system-status.service.ts', [
       'test/e2e/delivery/web-ui/web-ui.e2e-spec.ts',
       'before any login exists, answers a loopback caller with the key and the app settings',
     ]),
-    applicationUrl: pending('stored, not yet acted on: links in notifications do not use it yet'),
+    applicationUrl: pending(
+      'Stored and shown, as in Readarr, where nothing reads it either; Quire builds no absolute links: its OPDS ' +
+        'feeds, log and backup links are relative to the address the client used, and its notifications carry no links',
+    ),
     updateAutomatically: unsupported(
       'Quire does not update itself; new versions come from your package manager or container image',
     ),

@@ -8,6 +8,10 @@ export const CertificateValidationType = new WireEnum({ enabled: 0, disabledForL
 
 /** What is stored in the `host` config row. Secrets are stored hashed (password) or kept server-side. */
 export interface HostConfig {
+  /** Read at start-up (host-startup.ts); the environment variable of the same role wins when set. */
+  bindAddress: string;
+  port: number;
+  urlBase: string;
   sslPort: number;
   enableSsl: boolean;
   launchBrowser: boolean;
@@ -44,6 +48,9 @@ export interface HostConfig {
 export const HOST_CONFIG_KEY = 'host';
 
 export const HOST_CONFIG_DEFAULTS: HostConfig = {
+  bindAddress: '*',
+  port: 8787,
+  urlBase: '',
   sslPort: 6868,
   enableSsl: false,
   launchBrowser: false,
@@ -76,3 +83,13 @@ export const HOST_CONFIG_DEFAULTS: HostConfig = {
   backupRetention: 28,
   trustCgnatIpAddresses: false,
 };
+
+/** The host fields an environment variable can pin: when the variable is set, it wins over the saved value. */
+export const HOST_ENV_PINS = {
+  bindAddress: 'BIND_ADDRESS',
+  port: 'PORT',
+  urlBase: 'URL_BASE',
+  logLevel: 'LOG_LEVEL',
+  consoleLogLevel: 'LOG_LEVEL',
+} as const;
+export type PinnableHostField = keyof typeof HOST_ENV_PINS;

@@ -51,6 +51,7 @@ export function renderSettingsDoc(surfaces: SettingsSurface[]): string {
       let detail = view.detail;
       if (entry.status === 'acts')
         detail = `\`${entry.where}\`; test: \`${entry.test.file}\` “${entry.test.title}”${entry.note ? `. ${entry.note}` : ''}`;
+      if (entry.status === 'acts' && entry.env) detail += `. The \`${entry.env}\` environment variable, when set, wins`;
       if (entry.status === 'ui-only') detail = `applied by \`${entry.where}\``;
       lines.push(`| \`${name}\` | ${STATUS_LABEL[entry.status]} | ${cell(detail)} |`);
     }

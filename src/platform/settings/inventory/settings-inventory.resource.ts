@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { fieldView, SettingsSurface, SettingStatus } from './settings-inventory';
+import { fieldView, InventoryEntry, SettingsSurface, SettingStatus } from './settings-inventory';
 
 /** The token under which the composition root hands over every surface (features above platform own them). */
 export const SETTINGS_SURFACES = 'quire:settingsSurfaces';
@@ -9,6 +9,11 @@ export class SettingsInventoryFieldResource {
   @ApiProperty({ enum: ['acts', 'ui-only', 'pending', 'unsupported'] }) status: SettingStatus;
   /** The reason (unsupported), the note (pending or partly acting), or where it acts or is applied. */
   detail: string;
+  /**
+   * Quire-only: the environment variable that sets this field when it is given, which then wins over the saved
+   * value (the UI disables the field and names the variable); absent when nothing pins it.
+   */
+  pinnedBy?: string;
 }
 
 export class SettingsInventorySurfaceResource {
@@ -22,13 +27,21 @@ export class SettingsInventoryResource {
   @ApiProperty({ type: [SettingsInventorySurfaceResource] }) surfaces: SettingsInventorySurfaceResource[];
 }
 
-export function toInventoryResource(surfaces: SettingsSurface[]): SettingsInventoryResource {
+/** `isSet` says whether an environment variable was given to this process. */
+export function toInventoryResource(
+  surfaces: SettingsSurface[],
+  isSet: (variable: string) => boolean = () => false,
+): SettingsInventoryResource {
+  const field = (name: string, entry: InventoryEntry): SettingsInventoryFieldResource => {
+    const { env, ...view } = fieldView(name, entry);
+    return env && isSet(env) ? { ...view, pinnedBy: env } : view;
+  };
   return {
     surfaces: surfaces.map((surface) => ({
       id: surface.id,
       title: surface.title,
       route: surface.route,
-      fields: surface.fields.flatMap((name) => (surface.entries[name] ? [fieldView(name, surface.entries[name])] : [])),
+      fields: surface.fields.flatMap((name) => (surface.entries[name] ? [field(name, surface.entries[name])] : [])),
     })),
   };
 }

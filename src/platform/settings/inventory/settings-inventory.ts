@@ -19,7 +19,14 @@ export interface SpecReference {
 }
 
 export type InventoryEntry =
-  | { status: 'acts'; where: string; test: SpecReference; note?: string }
+  | {
+      status: 'acts';
+      where: string;
+      test: SpecReference;
+      note?: string;
+      /** The environment variable that, when set, wins over the saved setting (the UI then shows the field pinned). */
+      env?: string;
+    }
   | { status: 'ui-only'; where: string }
   | { status: 'pending'; note: string }
   | { status: 'unsupported'; reason: string };
@@ -44,6 +51,8 @@ export interface InventoryFieldView {
   status: SettingStatus;
   /** The reason (unsupported), the note (pending), or where it acts or is applied. */
   detail: string;
+  /** The environment variable that can pin it, when there is one. */
+  env?: string;
 }
 
 /**
@@ -63,8 +72,9 @@ export function resourceFieldNames(resource: new () => object, outputOnly: reado
 export function fieldView(name: string, entry: InventoryEntry): InventoryFieldView {
   if (entry.status === 'unsupported') return { name, status: entry.status, detail: entry.reason };
   if (entry.status === 'pending') return { name, status: entry.status, detail: entry.note };
-  if (entry.status === 'acts' && entry.note) return { name, status: entry.status, detail: entry.note };
-  return { name, status: entry.status, detail: entry.where };
+  const env = entry.status === 'acts' && entry.env ? { env: entry.env } : {};
+  if (entry.status === 'acts' && entry.note) return { name, status: entry.status, detail: entry.note, ...env };
+  return { name, status: entry.status, detail: entry.where, ...env };
 }
 
 /**
@@ -124,6 +134,9 @@ export const acts = (where: string, [file, title]: [string, string], note?: stri
   test: { file, title },
   ...(note ? { note } : {}),
 });
+/** A setting that acts, read at start-up, which the environment variable `env` overrides when it is set. */
+export const pinnableBy = (env: string, entry: InventoryEntry): InventoryEntry =>
+  entry.status === 'acts' ? { ...entry, env } : entry;
 export const uiOnly = (where: string): InventoryEntry => ({ status: 'ui-only', where });
 export const pending = (note: string): InventoryEntry => ({ status: 'pending', note });
 export const unsupported = (reason: string): InventoryEntry => ({ status: 'unsupported', reason });

@@ -1,5 +1,6 @@
 import {
   Button,
+  Checkbox,
   CopyButton,
   Group,
   NumberInput,
@@ -19,7 +20,7 @@ import { LOG_LEVEL_CHOICES } from './config-inputs';
 import { ProxySection } from './ProxySection';
 import { SettingStatus, useSettingsInventory } from './settings-inventory';
 
-/** GET/PUT config/host (src/auth/host-config/host-config.resource.ts); secrets come back as `********`. */
+/** GET/PUT config/host (src/platform/auth/host-config/host-config.resource.ts); secrets come back as `********`. */
 interface HostConfig extends Record<string, unknown> {
   apiKey?: string;
 }
@@ -30,6 +31,11 @@ const AUTH_METHODS = [
   { value: 'forms', label: 'Forms (login page)' },
   { value: 'external', label: 'External (reverse proxy)' },
 ];
+const AFTER_RESTART = 'Takes effect after a restart';
+// Readarr stores an empty console level for "same as the log level"; a select option needs a non-empty value.
+const SAME_AS_LOG_LEVEL = 'same';
+const CONSOLE_LOG_LEVEL_CHOICES = [{ value: SAME_AS_LOG_LEVEL, label: 'Same as the log level' }, ...LOG_LEVEL_CHOICES];
+
 const AUTH_REQUIRED = [
   { value: 'enabled', label: 'Enabled' },
   { value: 'disabledForLocalAddresses', label: 'Disabled for local addresses' },
@@ -58,6 +64,9 @@ export default function GeneralPage() {
   });
   const backup = useMutation({ mutationFn: () => api('command', { method: 'POST', body: { name: 'Backup' } }) });
   const str = (key: string) => (typeof draft[key] === 'string' ? draft[key] : '');
+  // Read at start-up: the hint says when a change applies, unless the environment pins the field (the note says so).
+  const onRestart = (key: string, extra?: string) =>
+    inventory(key)?.pinnedBy ? extra : extra ? `${extra}; ${AFTER_RESTART.toLowerCase()}` : AFTER_RESTART;
   const text = (key: string, label: string, description?: string) => (
     <SettingStatus field={inventory(key)}>
       <TextInput
@@ -70,10 +79,11 @@ export default function GeneralPage() {
       />
     </SettingStatus>
   );
-  const number = (key: string, label: string, unit?: string) => (
+  const number = (key: string, label: string, unit?: string, description?: string) => (
     <SettingStatus field={inventory(key)}>
       <NumberInput
         label={label}
+        description={description}
         value={typeof draft[key] === 'number' ? draft[key] : ''}
         onChange={(value) => form.set({ [key]: value === '' ? undefined : Number(value) })}
         error={form.errorOf(key)}
@@ -89,10 +99,11 @@ export default function GeneralPage() {
       />
     </SettingStatus>
   );
-  const select = (key: string, label: string, data: { value: string; label: string }[]) => (
+  const select = (key: string, label: string, data: { value: string; label: string }[], description?: string) => (
     <SettingStatus field={inventory(key)}>
       <Select
         label={label}
+        description={description}
         data={data}
         value={str(key) || null}
         onChange={(value) => form.set({ [key]: value ?? undefined })}
@@ -111,9 +122,34 @@ export default function GeneralPage() {
             <Stack gap="xs">
               <Title order={3}>Host</Title>
               {text('instanceName', 'Instance name')}
-              {text('bindAddress', 'Bind address', '* for all addresses; takes effect after a restart')}
-              {number('port', 'Port')}
-              {text('urlBase', 'URL base', 'For reverse proxy support, e.g. /quire')}
+              {text('bindAddress', 'Bind address', onRestart('bindAddress', '* for all addresses'))}
+              {number('port', 'Port', undefined, onRestart('port'))}
+              {text('urlBase', 'URL base', onRestart('urlBase', 'For reverse proxy support, e.g. /quire'))}
+              <SettingStatus field={inventory('enableSsl')}>
+                <Checkbox
+                  label="Enable SSL"
+                  description={`Also serve HTTPS on the SSL port. ${AFTER_RESTART}`}
+                  checked={draft.enableSsl === true}
+                  onChange={(e) => form.set({ enableSsl: e.currentTarget.checked })}
+                  error={form.errorOf('enableSsl')}
+                />
+              </SettingStatus>
+              {draft.enableSsl === true && (
+                <>
+                  {number('sslPort', 'SSL port', undefined, onRestart('sslPort'))}
+                  {text('sslCertPath', 'SSL certificate path', onRestart('sslCertPath', 'A .pfx (PKCS#12) file'))}
+                  <SettingStatus field={inventory('sslCertPassword')}>
+                    <PasswordInput
+                      label="SSL certificate password"
+                      description={AFTER_RESTART}
+                      value={str('sslCertPassword')}
+                      onChange={(e) => form.set({ sslCertPassword: e.currentTarget.value })}
+                      error={form.errorOf('sslCertPassword')}
+                      maw={480}
+                    />
+                  </SettingStatus>
+                </>
+              )}
               {text('applicationUrl', 'Application URL', 'The external URL, used in notifications')}
             </Stack>
             <Stack gap="xs">
@@ -162,7 +198,21 @@ export default function GeneralPage() {
             <ProxySection form={form} inventory={inventory} />
             <Stack gap="xs">
               <Title order={3}>Logging</Title>
-              {select('logLevel', 'Log level', LOG_LEVEL_CHOICES)}
+              {select('logLevel', 'Log level', LOG_LEVEL_CHOICES, onRestart('logLevel'))}
+              <SettingStatus field={inventory('consoleLogLevel')}>
+                <Select
+                  label="Console log level"
+                  description={onRestart('consoleLogLevel')}
+                  data={CONSOLE_LOG_LEVEL_CHOICES}
+                  value={str('consoleLogLevel') || SAME_AS_LOG_LEVEL}
+                  onChange={(value) =>
+                    form.set({ consoleLogLevel: !value || value === SAME_AS_LOG_LEVEL ? '' : value })
+                  }
+                  error={form.errorOf('consoleLogLevel')}
+                  allowDeselect={false}
+                  w={320}
+                />
+              </SettingStatus>
             </Stack>
             <Stack gap="xs">
               <Title order={3}>Backups</Title>

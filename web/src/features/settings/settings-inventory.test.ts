@@ -10,9 +10,15 @@ describe('statusNote', () => {
   });
 
   it('keeps a pending field editable with a note', () => {
-    expect(statusNote({ name: 'chownGroup', status: 'pending', detail: 'stored' })).toEqual({
-      disabled: false,
-      note: 'Not yet acted on by Quire: stored',
+    expect(
+      statusNote({ name: 'chownGroup', status: 'pending', detail: 'stored, not yet acted on: files keep their group' }),
+    ).toEqual({ disabled: false, note: 'Stored, not yet acted on: files keep their group' });
+  });
+
+  it('disables a field an environment variable pins and names the variable', () => {
+    expect(statusNote({ name: 'port', status: 'acts', detail: 'src/main.ts', pinnedBy: 'PORT' })).toEqual({
+      disabled: true,
+      note: 'Set by the PORT environment variable',
     });
   });
 

@@ -8,6 +8,8 @@ export interface InventoryField {
   name: string;
   status: 'acts' | 'ui-only' | 'pending' | 'unsupported';
   detail: string;
+  /** The environment variable that sets this field in the running server (it wins over the saved value). */
+  pinnedBy?: string;
 }
 
 interface Inventory {
@@ -17,13 +19,17 @@ interface Inventory {
 /** A field's status, or undefined while the list loads or when the field is not listed. */
 export type InventoryLookup = (name: string) => InventoryField | undefined;
 
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /**
- * What the UI says beside a field: unsupported ones are disabled with the reason, pending ones carry a note; the
- * fields that act (or only concern the UI) need no words.
+ * What the UI says beside a field: unsupported ones are disabled with the reason, one an environment variable pins
+ * is disabled naming it, pending ones carry their note (it says itself what Quire does not do yet); the fields that
+ * act (or only concern the UI) need no words.
  */
 export function statusNote(field: InventoryField | undefined): { disabled: boolean; note?: string } {
   if (field?.status === 'unsupported') return { disabled: true, note: `Not supported by Quire: ${field.detail}` };
-  if (field?.status === 'pending') return { disabled: false, note: `Not yet acted on by Quire: ${field.detail}` };
+  if (field?.pinnedBy) return { disabled: true, note: `Set by the ${field.pinnedBy} environment variable` };
+  if (field?.status === 'pending') return { disabled: false, note: sentence(field.detail) };
   return { disabled: false };
 }
 
@@ -46,7 +52,7 @@ export function SettingStatus({ field, children }: { field: InventoryField | und
     <fieldset
       disabled={disabled}
       style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
-      data-setting-status={field?.status}
+      data-setting-status={field?.pinnedBy ? 'pinned' : field?.status}
       data-setting={field?.name}
     >
       {children}
