@@ -1,4 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { HubDelivery } from './hub-delivery.entity';
 
 /** sent; failed; skipped (configuration empty); blocked (circuit breaker open, nothing was sent). */
@@ -15,7 +15,8 @@ export class HubDeliveryAttempt {
 
   @ManyToOne(() => HubDelivery, (delivery) => delivery.attemptLog, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'delivery_id' })
-  delivery?: HubDelivery;
+  // Relation<>: see HubDelivery.notification (the two modules import each other).
+  delivery?: Relation<HubDelivery>;
 
   @Column('int')
   number: number;

@@ -7,6 +7,7 @@ import {
   ManyToOne,
   OneToMany,
   PrimaryGeneratedColumn,
+  type Relation,
   UpdateDateColumn,
 } from 'typeorm';
 import type { DeliveryChannel } from '../notification.types';
@@ -31,7 +32,9 @@ export class HubDelivery {
 
   @ManyToOne(() => HubNotification, (notification) => notification.deliveries, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'notification_id' })
-  notification?: HubNotification;
+  // Relation<> keeps the design-type metadata from naming the other entity: the two modules import each other, and a
+  // compiler that exports through getters (swc, in the tests) would read that class before it is defined.
+  notification?: Relation<HubNotification>;
 
   /** The channel kind (for a connection delivery: the connection's kind, e.g. webhook). */
   @Column('varchar', { length: 20 })
