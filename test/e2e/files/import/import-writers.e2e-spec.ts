@@ -177,12 +177,17 @@ describe('import writes metadata files, audio tags and the group', () => {
     expect(existsSync(join(imported.folder, 'metadata.opf'))).toBe(false);
 
     await t.api.delete(`/api/v1/bookfile/${imported.id}`).expect(200);
+    // The files go first and their records after them, both in the deletion's listener: wait for both.
+    const records = () => db.query(`SELECT id FROM metadata_file WHERE book_file_id = $1`, [imported.id]);
     await waitFor(
-      () => Promise.resolve(!existsSync(join(newFolder, 'metadata.opf')) && !existsSync(join(newFolder, 'cover.jpg'))),
-      'metadata files removed',
+      async () =>
+        !existsSync(join(newFolder, 'metadata.opf')) &&
+        !existsSync(join(newFolder, 'cover.jpg')) &&
+        (await records()).length === 0,
+      'metadata files and their records removed',
     );
     expect(existsSync(join(newFolder, 'cover.jpg'))).toBe(false);
-    expect(await db.query(`SELECT id FROM metadata_file WHERE book_file_id = $1`, [imported.id])).toEqual([]);
+    expect(await records()).toEqual([]);
     await consumer({ enable: false });
   });
 
