@@ -15,15 +15,37 @@ import { fetchTorrent } from './torrent-file';
 
 class AuthenticationError extends Error {}
 
-const COMPLETED = new Set(['uploading', 'stalledUP', 'pausedUP', 'stoppedUP', 'queuedUP', 'forcedUP', 'checkingUP']);
-
-function statusOf(state: string): DownloadItemStatus {
-  if (state === 'error' || state === 'missingFiles') return 'failed';
-  if (COMPLETED.has(state)) return 'completed';
-  if (state === 'pausedDL' || state === 'stoppedDL') return 'paused';
-  if (state === 'queuedDL' || state === 'checkingDL' || state === 'checkingResumeData') return 'queued';
-  if (state === 'metaDL' || state === 'forcedMetaDL' || state === 'stalledDL') return 'warning';
-  return 'downloading';
+/** Readarr's reading of qBittorrent's states; an error or missing files is a warning, never a failed download. */
+function statusOf(state: string, dhtEnabled: boolean): { status: DownloadItemStatus; message?: string } {
+  switch (state) {
+    case 'error':
+      return { status: 'warning', message: 'qBittorrent is reporting an error' };
+    case 'missingFiles':
+      return { status: 'warning', message: 'The download is missing files' };
+    case 'pausedDL':
+    case 'stoppedDL':
+      return { status: 'paused' };
+    case 'queuedDL':
+    case 'checkingDL':
+    case 'checkingUP':
+    case 'checkingResumeData':
+      return { status: 'queued' };
+    case 'pausedUP':
+    case 'stoppedUP':
+    case 'uploading':
+    case 'stalledUP':
+    case 'queuedUP':
+    case 'forcedUP':
+      return { status: 'completed' };
+    case 'stalledDL':
+      return { status: 'warning', message: 'The download is stalled with no connections' };
+    case 'metaDL':
+      return dhtEnabled
+        ? { status: 'queued', message: 'qBittorrent is downloading metadata' }
+        : { status: 'warning', message: 'qBittorrent cannot resolve magnet link with DHT disabled' };
+    default:
+      return { status: 'downloading' };
+  }
 }
 
 interface TorrentInfo {
@@ -36,6 +58,36 @@ interface TorrentInfo {
   state: string;
   save_path: string;
   content_path?: string;
+  ratio: number;
+  /** -2: the global limit, -1: none, else the torrent's own (ratio; minutes for the time). */
+  ratio_limit: number;
+  seeding_time_limit: number;
+  /** Seconds seeded. */
+  seeding_time?: number;
+}
+
+interface Preferences {
+  dht: boolean;
+  max_ratio_enabled: boolean;
+  max_ratio: number;
+  max_seeding_time_enabled: boolean;
+  max_seeding_time: number;
+}
+
+/** Readarr's seed goal: the torrent's own ratio or time limit, else the global one when it is on. */
+function reachedSeedLimit(torrent: TorrentInfo, preferences: Preferences): boolean {
+  if (torrent.ratio_limit >= 0) {
+    if (torrent.ratio >= torrent.ratio_limit) return true;
+  } else if (torrent.ratio_limit === -2 && preferences.max_ratio_enabled) {
+    if (Math.round(torrent.ratio * 100) / 100 >= preferences.max_ratio) return true;
+  }
+  const minutes =
+    torrent.seeding_time_limit >= 0
+      ? torrent.seeding_time_limit
+      : torrent.seeding_time_limit === -2 && preferences.max_seeding_time_enabled
+        ? preferences.max_seeding_time
+        : undefined;
+  return minutes !== undefined && (torrent.seeding_time ?? 0) >= minutes * 60;
 }
 
 /** qBittorrent Web API v2: `SID` cookie from `auth/login` (which answers `Fails.` on bad credentials), 403 without it. */
@@ -119,8 +171,9 @@ class QBittorrentClient implements DownloadClient {
     } catch (error) {
       if (error instanceof AuthenticationError)
         return [
-          providerFailure('username', 'Authentication failure', { detailedDescription: error.message }),
-          providerFailure('password', 'Authentication failure'),
+          providerFailure('username', 'Authentication failure', {
+            detailedDescription: 'Please verify your username and password.',
+          }),
         ];
       return [connectionFailure(error, 'host')];
     }
@@ -158,10 +211,22 @@ class QBittorrentClient implements DownloadClient {
 
   async getItems(): Promise<DownloadClientItem[]> {
     const query = this.settings.musicCategory ? `?category=${encodeURIComponent(this.settings.musicCategory)}` : '';
+    const preferences = JSON.parse((await this.call('app/preferences')).text) as Preferences;
     const torrents = JSON.parse((await this.call(`torrents/info${query}`)).text) as TorrentInfo[];
     return torrents.map((torrent) => {
-      const status = statusOf(torrent.state);
-      const seedingDone = torrent.state === 'pausedUP' || torrent.state === 'stoppedUP';
+      let { status, message } = statusOf(torrent.state, preferences.dht);
+      const savePath = torrent.save_path.replace(/\/+$/, '');
+      const contentPath = (torrent.content_path ?? `${savePath}/${torrent.name}`).replace(/\/+$/, '');
+      // A torrent without its own folder would have Quire import the whole download folder: Readarr refuses it.
+      if (status === 'completed' && contentPath === savePath) {
+        status = 'warning';
+        message =
+          'Unable to Import. Path matches client base download directory, it is possible the torrent content layout is not set to Original or Create Subfolder';
+      }
+      // As Readarr: only a paused torrent that reached its seed goal may be removed or have its files moved (a
+      // higher goal set on the torrent itself keeps it seeding, and qBittorrent pauses it when it gets there).
+      const removable =
+        (torrent.state === 'pausedUP' || torrent.state === 'stoppedUP') && reachedSeedLimit(torrent, preferences);
       return {
         downloadClientId: this.downloadClientId,
         downloadClient: this.name,
@@ -170,12 +235,12 @@ class QBittorrentClient implements DownloadClient {
         category: torrent.category,
         totalSize: torrent.size,
         remainingSize: torrent.amount_left,
-        remainingTime: torrent.eta >= 8_640_000 ? undefined : torrent.eta,
+        remainingTime: status === 'completed' ? 0 : torrent.eta >= 8_640_000 ? undefined : torrent.eta,
         status,
-        outputPath: torrent.content_path ?? `${torrent.save_path.replace(/\/$/, '')}/${torrent.name}`,
-        message: status === 'failed' ? `qBittorrent reports state ${torrent.state}` : undefined,
-        canMoveFiles: seedingDone,
-        canBeRemoved: seedingDone,
+        outputPath: contentPath,
+        message,
+        canMoveFiles: removable,
+        canBeRemoved: removable,
       };
     });
   }
