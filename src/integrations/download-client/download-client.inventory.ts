@@ -32,10 +32,14 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
       'src/acquisition/search/download-client-selection.spec.ts',
       'gives an author without tags only the untagged clients',
     ]),
-    removeCompletedDownloads: pending(
-      'Completed downloads are not removed from the client after import yet; support is being added',
-    ),
-    removeFailedDownloads: pending('Failed downloads are not removed from the client yet; support is being added'),
+    removeCompletedDownloads: acts('src/acquisition/queue/download-client-cleanup.service.ts', [
+      'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+      'removeCompletedDownloads: an imported torrent leaves the client with its data only once its seed goal is reached',
+    ]),
+    removeFailedDownloads: acts('src/acquisition/queue/download-client-cleanup.service.ts', [
+      'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+      'removeFailedDownloads: a failed torrent leaves the client with its data only when the client says it may',
+    ]),
   },
   implementations: {
     QBittorrent: {
@@ -69,9 +73,10 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
           'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
           'saves, adds a torrent with the category, lists it with content_path and removes it; re-logs in on 403',
         ]),
-        musicImportedCategory: pending(
-          'The post-import category is not applied after import yet; support is being added',
-        ),
+        musicImportedCategory: acts('src/integrations/download-client/qbittorrent.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'musicImportedCategory: after the automatic import the torrent is in that category; when it comes back it is known as imported',
+        ]),
         recentTvPriority: pending(
           'stored, not yet acted on: the client’s priority for recent and older books is not set yet',
         ),
