@@ -23,6 +23,10 @@ export interface RealTorrentClient {
   progress(hash: string): Promise<number | undefined>;
   /** Stops seeding, the goal not reached (a user's pause). */
   pause(hash: string): Promise<void>;
+  /** Switches the daemon's download queue on (qBittorrent keeps none by default; Transmission always has one). */
+  useQueue(): Promise<void>;
+  /** The given torrents in the daemon's download-queue order, first first. */
+  queueOrder(hashes: string[]): Promise<string[]>;
   /** Gives the torrent a goal it has reached (ratio 0) and stops it, as the daemon does when the goal is met. */
   reachSeedGoal(hash: string): Promise<void>;
 }
@@ -53,6 +57,14 @@ export function qbittorrentClient(): RealTorrentClient & { daemon: QBittorrentDa
     pause: async (hash) => {
       await daemon.api('torrents/pause', { hashes: hash.toLowerCase() });
       await until(async () => (await daemon.torrent(hash))?.state === 'pausedUP', 'the torrent to pause');
+    },
+    useQueue: async () => {
+      await daemon.api('app/setPreferences', { json: JSON.stringify({ queueing_enabled: true }) });
+    },
+    queueOrder: async (hashes) => {
+      const wanted = hashes.map((hash) => hash.toUpperCase());
+      const torrents = (await daemon.torrents()).filter((torrent) => wanted.includes(torrent.hash.toUpperCase()));
+      return torrents.sort((a, b) => a.priority - b.priority).map((torrent) => torrent.hash.toUpperCase());
     },
     reachSeedGoal: async (hash) => {
       await daemon.api('torrents/setShareLimits', {
@@ -91,6 +103,14 @@ export function transmissionClient(): RealTorrentClient & { daemon: Transmission
     pause: async (hash) => {
       await daemon.rpc('torrent-stop', { ids: [hash.toLowerCase()] });
       await until(async () => (await daemon.torrent(hash))?.status === 0, 'the torrent to stop');
+    },
+    useQueue: () => Promise.resolve(),
+    queueOrder: async (hashes) => {
+      const wanted = hashes.map((hash) => hash.toUpperCase());
+      const torrents = (await daemon.torrents()).filter((torrent) => wanted.includes(torrent.hashString.toUpperCase()));
+      return torrents
+        .sort((a, b) => a.queuePosition - b.queuePosition)
+        .map((torrent) => torrent.hashString.toUpperCase());
     },
     reachSeedGoal: async (hash) => {
       await daemon.rpc('torrent-set', { ids: [hash.toLowerCase()], seedRatioMode: 1, seedRatioLimit: 0 });

@@ -3,7 +3,7 @@ import { DomainEvents } from '../../platform/common/events/domain-events';
 import { BadRequestError, ConflictError } from '../../platform/common/errors/domain-errors';
 import type { RemoteBook } from '../decision/remote-book';
 import { qualityModel } from '../parser/quality-model';
-import type { DownloadClient } from '../../integrations/download-client/download-client';
+import { type DownloadClient, isRecentBook } from '../../integrations/download-client/download-client';
 import { DownloadClientFactory } from '../../integrations/download-client/download-client-factory.service';
 import { DownloadClientService } from '../../integrations/download-client/download-client.service';
 import { IndexerService } from '../../integrations/indexer/indexer.service';
@@ -50,6 +50,7 @@ export class GrabService {
         protocol: release.protocol,
         magnetUrl: release.magnetUrl,
         infoHash: release.infoHash,
+        recentBook: isRecentBook(remote.books.map((book) => book.releaseDate)),
       });
     } catch (error) {
       throw new ConflictError(`Failed to send ${release.title} to ${client.name}: ${(error as Error).message}`);

@@ -78,10 +78,10 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
           'musicImportedCategory: after the automatic import the torrent is in that category; when it comes back it is known as imported',
         ]),
         recentTvPriority: pending(
-          'stored, not yet acted on: the client’s priority for recent and older books is not set yet',
+          'sent at grab (to the top of the queue when First), but the real qBittorrent 4.5 keeps the order of adding: not shown to act yet',
         ),
         olderTvPriority: pending(
-          'stored, not yet acted on: the client’s priority for recent and older books is not set yet',
+          'sent at grab (to the top of the queue when First), but the real qBittorrent 4.5 keeps the order of adding: not shown to act yet',
         ),
         initialState: acts('src/integrations/download-client/qbittorrent.client.ts', [
           'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
@@ -141,7 +141,7 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
           'bulk-edits enable/priority/remove flags and tags; testall covers every enabled client',
         ]),
         olderTvPriority: pending(
-          'stored, not yet acted on: the client’s priority for recent and older books is not set yet',
+          'sent at grab as the job priority of books released more than 14 days ago, not yet shown by a test',
         ),
       },
     },
@@ -180,12 +180,14 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
           'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
           'does the 409 session-id dance on every call, even when the id changes',
         ]),
-        recentTvPriority: pending(
-          'stored, not yet acted on: the client’s priority for recent and older books is not set yet',
-        ),
-        olderTvPriority: pending(
-          'stored, not yet acted on: the client’s priority for recent and older books is not set yet',
-        ),
+        recentTvPriority: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
+        ]),
+        olderTvPriority: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
+        ]),
         addPaused: acts('src/integrations/download-client/transmission.client.ts', [
           'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
           'saves, adds a torrent with the category, lists it with content_path and removes it; re-logs in on 403',

@@ -10,7 +10,7 @@ import {
   DownloadItemStatus,
   ReleaseToDownload,
 } from './download-client';
-import { QBittorrentSettings } from './download-client.settings';
+import { QBittorrentSettings, TORRENT_PRIORITY } from './download-client.settings';
 import { fetchTorrent } from './torrent-file';
 
 class AuthenticationError extends Error {}
@@ -201,11 +201,18 @@ class QBittorrentClient implements DownloadClient {
     const added = await this.call('torrents/add', { method: 'POST', body: form });
     if (added.text.trim() !== 'Ok.')
       throw new Error(`qBittorrent refused the torrent (${added.text.trim() || 'no answer'})`);
-    if (this.settings.initialState === 1)
-      await this.call('torrents/setForceStart', {
-        method: 'POST',
-        body: new URLSearchParams({ hashes: torrent.hash.toLowerCase(), value: 'true' }),
-      });
+    const priority = release.recentBook ? this.settings.recentTvPriority : this.settings.olderTvPriority;
+    const moveToTop = priority === TORRENT_PRIORITY.First;
+    if ((this.settings.initialState === 1 || moveToTop) && (await this.waitForTorrent(torrent.hash))) {
+      // As Readarr: the torrent is added either way; a queue qBittorrent does not keep (queueing off answers 409)
+      // only costs the move.
+      if (moveToTop) await this.moveToTop(torrent.hash).catch(() => undefined);
+      if (this.settings.initialState === 1)
+        await this.call('torrents/setForceStart', {
+          method: 'POST',
+          body: new URLSearchParams({ hashes: torrent.hash.toLowerCase(), value: 'true' }),
+        });
+    }
     return torrent.hash;
   }
 
@@ -243,6 +250,34 @@ class QBittorrentClient implements DownloadClient {
         canBeRemoved: removable,
       };
     });
+  }
+
+  /** qBittorrent adds a torrent a moment after answering `Ok.`; settings on it wait until it is listed (≤ 1 s). */
+  private async waitForTorrent(hash: string): Promise<boolean> {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const listed = JSON.parse((await this.call(`torrents/info?hashes=${hash.toLowerCase()}`)).text) as unknown[];
+      if (listed.length > 0) return true;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return false;
+  }
+
+  /**
+   * `torrents/topPrio`, repeated until it took: qBittorrent 4.5 lists a new torrent a moment before it can move it
+   * in its queue, and answers 200 to a move it ignored. A position of 0 means it keeps no queue: nothing to move.
+   */
+  private async moveToTop(hash: string): Promise<void> {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await this.call('torrents/topPrio', {
+        method: 'POST',
+        body: new URLSearchParams({ hashes: hash.toLowerCase() }),
+      });
+      const [listed] = JSON.parse((await this.call(`torrents/info?hashes=${hash.toLowerCase()}`)).text) as {
+        priority: number;
+      }[];
+      if (!listed || listed.priority <= 1) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   get postImportCategory(): string | undefined {

@@ -10,7 +10,7 @@ import {
   DownloadItemStatus,
   ReleaseToDownload,
 } from './download-client';
-import { TransmissionSettings } from './download-client.settings';
+import { TORRENT_PRIORITY, TransmissionSettings } from './download-client.settings';
 import { fetchTorrent } from './torrent-file';
 
 class AuthenticationError extends Error {}
@@ -183,6 +183,8 @@ class TransmissionClient implements DownloadClient {
     if (directory) args['download-dir'] = directory;
     const added = await this.rpc<Record<string, { hashString: string } | undefined>>('torrent-add', args);
     const hash = (added['torrent-added'] ?? added['torrent-duplicate'])?.hashString ?? torrent.hash;
+    const priority = release.recentBook ? this.settings.recentTvPriority : this.settings.olderTvPriority;
+    if (priority === TORRENT_PRIORITY.First) await this.rpc('queue-move-top', { ids: [hash.toLowerCase()] });
     return hash.toUpperCase();
   }
 

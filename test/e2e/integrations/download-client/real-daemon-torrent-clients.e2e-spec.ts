@@ -77,7 +77,7 @@ describe.each([
    * A new author and book, an EPUB of it already in the daemon's category folder (`partial` spoils the second half
    * of the data, so the daemon finds half the pieces), and the real .torrent of that folder served over HTTP.
    */
-  async function seededBook(options: { dir?: string; partial?: boolean; category?: string } = {}) {
+  async function seededBook(options: { dir?: string; partial?: boolean; category?: string; releaseDate?: Date } = {}) {
     counter++;
     const author = await createAuthor(db, {
       name: `Ada Daemon${'x'.repeat(counter)}`,
@@ -85,7 +85,7 @@ describe.each([
       qualityProfileId: await ebookProfileId(db),
     });
     const title = `The Checked Harbour ${counter}`;
-    const book = await createBook(db, author, { title, releaseDate: new Date('2020-01-01') });
+    const book = await createBook(db, author, { title, releaseDate: options.releaseDate ?? new Date('2020-01-01') });
     const name = `${author.name} - ${title} (epub)`;
     const dir = options.dir ?? client.categoryDir(options.category);
     mkdirSync(join(dir, name), { recursive: true });
@@ -280,6 +280,43 @@ describe.each([
     expect(existsSync(seeded.dir)).toBe(true);
     await t.api.delete(`/api/v1/downloadclient/${keepingId}`).expect(200);
   });
+
+  // qBittorrent 4.5 reports the move but its queue ends in the order of adding: its priorities are not shown yet.
+  const itQueues = client.implementation === 'Transmission' ? it : it.skip;
+  itQueues(
+    'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
+    async () => {
+      // Older books go first, recent ones last: the opposite of what adding in order gives.
+      const prioId = await addClient(`${client.label} prio`, 'readarr-prio', {});
+      await t.api
+        .put(`/api/v1/downloadclient/${prioId}`)
+        .send({
+          ...(await t.api.get(`/api/v1/downloadclient/${prioId}`).expect(200)).body,
+          fields: [
+            ...client.fields(client.password, 'readarr-prio'),
+            { name: 'recentTvPriority', value: 0 },
+            { name: 'olderTvPriority', value: 1 },
+          ],
+        })
+        .expect(200);
+      await client.useQueue();
+      // Magnets: a torrent qBittorrent is still checking ignores moves in its queue, one waiting for metadata does not.
+      const elsewhere = mkdtempSync(join(tmpdir(), 'quire-prio-'));
+      const first = await seededBook({ dir: elsewhere });
+      const recent = await seededBook({ dir: elsewhere, releaseDate: new Date() });
+      const older = await seededBook({ dir: elsewhere });
+      for (const seeded of [first, recent, older]) {
+        await push({ name: seeded.name, magnet: seeded.magnet }, prioId);
+        await until(() => inClient(seeded.hash), 'the torrent in the daemon');
+      }
+      const order = await until(async () => {
+        const hashes = await client.queueOrder([first.hash, recent.hash, older.hash]);
+        return hashes.length === 3 && hashes;
+      }, 'the queue order');
+      expect(order).toEqual([older.hash, first.hash, recent.hash]);
+      await t.api.delete(`/api/v1/downloadclient/${prioId}`).expect(200);
+    },
+  );
 
   it('removing from the queue: with removeFromClient the torrent and its data go; without, both stay and it leaves the queue', async () => {
     const removed = await seededBook({ partial: true });
