@@ -77,7 +77,9 @@ describe.each([
    * A new author and book, an EPUB of it already in the daemon's category folder (`partial` spoils the second half
    * of the data, so the daemon finds half the pieces), and the real .torrent of that folder served over HTTP.
    */
-  async function seededBook(options: { dir?: string; partial?: boolean; category?: string; releaseDate?: Date } = {}) {
+  async function seededBook(
+    options: { dir?: string; partial?: boolean; category?: string; releaseDate?: Date; folderPrefix?: string } = {},
+  ) {
     counter++;
     const author = await createAuthor(db, {
       name: `Ada Daemon${'x'.repeat(counter)}`,
@@ -86,7 +88,8 @@ describe.each([
     });
     const title = `The Checked Harbour ${counter}`;
     const book = await createBook(db, author, { title, releaseDate: options.releaseDate ?? new Date('2020-01-01') });
-    const name = `${author.name} - ${title} (epub)`;
+    const release = `${author.name} - ${title} (epub)`;
+    const name = `${options.folderPrefix ?? ''}${release}`;
     const dir = options.dir ?? client.categoryDir(options.category);
     mkdirSync(join(dir, name), { recursive: true });
     await makeEpub(join(dir, name, 'book.epub'), { title, author: author.name, language: 'en' });
@@ -99,7 +102,14 @@ describe.each([
       writeFileSync(join(dir, name, 'notes.txt'), notes);
     }
     served.set(`/${torrent.hash}.torrent`, torrent.data);
-    return { author, book, name, dir: join(dir, name), ...torrent, url: `${filesUrl}/${torrent.hash}.torrent` };
+    return {
+      author,
+      book,
+      name: release,
+      dir: join(dir, name),
+      ...torrent,
+      url: `${filesUrl}/${torrent.hash}.torrent`,
+    };
   }
 
   async function push(
@@ -317,6 +327,27 @@ describe.each([
       await t.api.delete(`/api/v1/downloadclient/${prioId}`).expect(200);
     },
   );
+
+  it('downloadClientWorkingFolders: a book under a folder the client is still working in is not imported until the name no longer matches', async () => {
+    const seeded = await seededBook({ folderPrefix: '_UNPACK_' });
+    await push(seeded);
+    await complete(seeded.hash);
+    await runCommand(t, 'RefreshMonitoredDownloads');
+    expect(await bookFiles(seeded.book.id)).toEqual([]);
+    expect((await tracked(seeded.hash)).state).not.toBe('imported');
+
+    await t.api.put('/api/v1/config/downloadclient').send({ downloadClientWorkingFolders: '_FAILED_' }).expect(200);
+    try {
+      await runCommand(t, 'RefreshMonitoredDownloads');
+      expect(await bookFiles(seeded.book.id)).toHaveLength(1);
+      expect((await tracked(seeded.hash)).state).toBe('imported');
+    } finally {
+      await t.api
+        .put('/api/v1/config/downloadclient')
+        .send({ downloadClientWorkingFolders: '_UNPACK_|_FAILED_' })
+        .expect(200);
+    }
+  });
 
   it('removing from the queue: with removeFromClient the torrent and its data go; without, both stay and it leaves the queue', async () => {
     const removed = await seededBook({ partial: true });
