@@ -23,6 +23,8 @@ export interface RealTorrentClient {
   progress(hash: string): Promise<number | undefined>;
   /** Stops seeding, the goal not reached (a user's pause). */
   pause(hash: string): Promise<void>;
+  /** The torrent's own seed goal: ratio and minutes (Transmission's idle limit stands in for the time). */
+  seedGoal(hash: string): Promise<{ ratio: number; minutes: number } | undefined>;
   /** Switches the daemon's download queue on (qBittorrent keeps none by default; Transmission always has one). */
   useQueue(): Promise<void>;
   /** The given torrents in the daemon's download-queue order, first first. */
@@ -57,6 +59,10 @@ export function qbittorrentClient(): RealTorrentClient & { daemon: QBittorrentDa
     pause: async (hash) => {
       await daemon.api('torrents/pause', { hashes: hash.toLowerCase() });
       await until(async () => (await daemon.torrent(hash))?.state === 'pausedUP', 'the torrent to pause');
+    },
+    seedGoal: async (hash) => {
+      const torrent = await daemon.torrent(hash);
+      return torrent && { ratio: torrent.ratio_limit, minutes: torrent.seeding_time_limit };
     },
     useQueue: async () => {
       await daemon.api('app/setPreferences', { json: JSON.stringify({ queueing_enabled: true }) });
@@ -103,6 +109,11 @@ export function transmissionClient(): RealTorrentClient & { daemon: Transmission
     pause: async (hash) => {
       await daemon.rpc('torrent-stop', { ids: [hash.toLowerCase()] });
       await until(async () => (await daemon.torrent(hash))?.status === 0, 'the torrent to stop');
+    },
+    seedGoal: async (hash) => {
+      const torrent = await daemon.torrent(hash);
+      if (!torrent || torrent.seedRatioMode !== 1 || torrent.seedIdleMode !== 1) return undefined;
+      return { ratio: torrent.seedRatioLimit, minutes: torrent.seedIdleLimit };
     },
     useQueue: () => Promise.resolve(),
     queueOrder: async (hashes) => {

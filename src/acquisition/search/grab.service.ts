@@ -3,7 +3,11 @@ import { DomainEvents } from '../../platform/common/events/domain-events';
 import { BadRequestError, ConflictError } from '../../platform/common/errors/domain-errors';
 import type { RemoteBook } from '../decision/remote-book';
 import { qualityModel } from '../parser/quality-model';
-import { type DownloadClient, isRecentBook } from '../../integrations/download-client/download-client';
+import {
+  type DownloadClient,
+  isRecentBook,
+  type ReleaseToDownload,
+} from '../../integrations/download-client/download-client';
 import { DownloadClientFactory } from '../../integrations/download-client/download-client-factory.service';
 import { DownloadClientService } from '../../integrations/download-client/download-client.service';
 import { IndexerService } from '../../integrations/indexer/indexer.service';
@@ -37,6 +41,23 @@ export class GrabService {
     private readonly events: DomainEvents,
   ) {}
 
+  /** The Torznab indexer's seed criteria for the release (the discography seed time for a discography). */
+  private async seedConfiguration(remote: RemoteBook): Promise<ReleaseToDownload['seedConfiguration']> {
+    if (!remote.release.indexerId) return undefined;
+    try {
+      const definition = await this.indexers.require(remote.release.indexerId);
+      const criteria = (definition.settings as { seedCriteria?: Record<string, number | null | undefined> })
+        .seedCriteria;
+      if (!criteria) return undefined;
+      const ratio = criteria.seedRatio ?? undefined;
+      const seedTimeMinutes =
+        (remote.parsed?.discography ? criteria.discographySeedTime : criteria.seedTime) ?? undefined;
+      return ratio === undefined && seedTimeMinutes === undefined ? undefined : { ratio, seedTimeMinutes };
+    } catch {
+      return undefined; // The indexer is gone: no seed goal of its own.
+    }
+  }
+
   async grab(remote: RemoteBook, options: GrabOptions): Promise<TrackedDownload> {
     const { release } = remote;
     if (!remote.author || remote.books.length === 0)
@@ -51,6 +72,7 @@ export class GrabService {
         magnetUrl: release.magnetUrl,
         infoHash: release.infoHash,
         recentBook: isRecentBook(remote.books.map((book) => book.releaseDate)),
+        seedConfiguration: release.protocol === 'torrent' ? await this.seedConfiguration(remote) : undefined,
       });
     } catch (error) {
       throw new ConflictError(`Failed to send ${release.title} to ${client.name}: ${(error as Error).message}`);

@@ -33,6 +33,8 @@ export interface ReleaseToDownload {
   infoHash?: string;
   /** One of its books came out within the last 14 days (Readarr's IsRecentBook): picks the recent or older priority. */
   recentBook?: boolean;
+  /** The indexer's seed goal (Readarr's TorrentSeedConfiguration), set on the torrent at grab. */
+  seedConfiguration?: { ratio?: number; seedTimeMinutes?: number };
 }
 
 /** Readarr's IsRecentBook: a book released on or after the day two weeks before today (UTC). */

@@ -198,6 +198,12 @@ class QBittorrentClient implements DownloadClient {
     if (this.settings.firstAndLast) form.append('firstLastPiecePrio', 'true');
     if (this.settings.contentLayout === 1) form.append('contentLayout', 'Original');
     if (this.settings.contentLayout === 2) form.append('contentLayout', 'Subfolder');
+    // Web API 2.8.1 and later take the share limits with the torrent (-2: qBittorrent's global limit).
+    const seed = release.seedConfiguration;
+    if (seed && (seed.ratio !== undefined || seed.seedTimeMinutes !== undefined)) {
+      form.append('ratioLimit', String(seed.ratio ?? -2));
+      form.append('seedingTimeLimit', String(seed.seedTimeMinutes ?? -2));
+    }
     const added = await this.call('torrents/add', { method: 'POST', body: form });
     if (added.text.trim() !== 'Ok.')
       throw new Error(`qBittorrent refused the torrent (${added.text.trim() || 'no answer'})`);

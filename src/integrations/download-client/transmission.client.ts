@@ -183,6 +183,14 @@ class TransmissionClient implements DownloadClient {
     if (directory) args['download-dir'] = directory;
     const added = await this.rpc<Record<string, { hashString: string } | undefined>>('torrent-add', args);
     const hash = (added['torrent-added'] ?? added['torrent-duplicate'])?.hashString ?? torrent.hash;
+    // Transmission has no seed time: its idle limit stands in for it, as in Readarr.
+    const seed = release.seedConfiguration;
+    if (seed && (seed.ratio !== undefined || seed.seedTimeMinutes !== undefined))
+      await this.rpc('torrent-set', {
+        ids: [hash.toLowerCase()],
+        ...(seed.ratio !== undefined ? { seedRatioLimit: seed.ratio, seedRatioMode: 1 } : {}),
+        ...(seed.seedTimeMinutes !== undefined ? { seedIdleLimit: seed.seedTimeMinutes, seedIdleMode: 1 } : {}),
+      });
     const priority = release.recentBook ? this.settings.recentTvPriority : this.settings.olderTvPriority;
     if (priority === TORRENT_PRIORITY.First) await this.rpc('queue-move-top', { ids: [hash.toLowerCase()] });
     return hash.toUpperCase();

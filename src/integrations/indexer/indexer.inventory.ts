@@ -88,14 +88,16 @@ export const INDEXER_INVENTORY: ProviderKindInventory = {
           'schema lists Newznab and Torznab with Readarr’s exact fields and the Newznab presets',
         ]),
         minimumSeeders: pending('stored, not yet acted on: releases with few seeders are not rejected yet'),
-        'seedCriteria.seedRatio': pending(
-          'stored, not yet acted on: seed goals are not passed to the torrent client yet',
-        ),
-        'seedCriteria.seedTime': pending(
-          'stored, not yet acted on: seed goals are not passed to the torrent client yet',
-        ),
+        'seedCriteria.seedRatio': acts('src/acquisition/search/grab.service.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'seedCriteria: the Torznab indexer’s seed ratio and seed time are set on the torrent at grab',
+        ]),
+        'seedCriteria.seedTime': acts('src/acquisition/search/grab.service.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'seedCriteria: the Torznab indexer’s seed ratio and seed time are set on the torrent at grab',
+        ]),
         'seedCriteria.discographySeedTime': pending(
-          'stored, not yet acted on: seed goals are not passed to the torrent client yet',
+          'sent as the seed time of discography releases at grab, not yet shown by a test',
         ),
         rejectBlocklistedTorrentHashesWhileGrabbing: pending(
           'stored, not yet acted on: grabs are not checked against blocklisted torrent hashes yet',

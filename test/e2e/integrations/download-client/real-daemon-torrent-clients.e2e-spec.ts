@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createAuthor, createBook } from '../../../factories';
+import { FakeNewznab } from '../../../fakes/newznab-fake';
 import { makeEpub } from '../../../fixtures/media/generators';
 import { until } from '../../../daemons/daemon';
 import { seededTorrent } from '../../../daemons/seeded-torrent';
@@ -115,6 +116,7 @@ describe.each([
   async function push(
     release: { name: string; url?: string; magnet?: string },
     downloadClientId = clientId,
+    indexerId?: number,
   ): Promise<void> {
     const pushed = await t.api
       .post('/api/v1/release/push')
@@ -125,6 +127,7 @@ describe.each([
         protocol: 'torrent',
         publishDate: new Date(Date.now() - 3_600_000).toISOString(),
         indexer: 'Local',
+        indexerId,
         size: 100_000,
         downloadClientId,
       })
@@ -346,6 +349,37 @@ describe.each([
         .put('/api/v1/config/downloadclient')
         .send({ downloadClientWorkingFolders: '_UNPACK_|_FAILED_' })
         .expect(200);
+    }
+  });
+
+  it('seedCriteria: the Torznab indexer’s seed ratio and seed time are set on the torrent at grab', async () => {
+    const torznab = await new FakeNewznab({ apiKey: 'seed-key', torznab: true, releases: [] }).start();
+    try {
+      const indexer = await t.api
+        .post('/api/v1/indexer?forceSave=true')
+        .send({
+          name: 'Seeding Torznab',
+          enableRss: false,
+          enableAutomaticSearch: false,
+          enableInteractiveSearch: true,
+          implementation: 'Torznab',
+          configContract: 'TorznabSettings',
+          fields: [
+            { name: 'baseUrl', value: torznab.url },
+            { name: 'apiKey', value: 'seed-key' },
+            { name: 'categories', value: '7020' },
+            { name: 'seedCriteria.seedRatio', value: 1.5 },
+            { name: 'seedCriteria.seedTime', value: 90 },
+          ],
+        });
+      expect(indexer.body).toMatchObject({ name: 'Seeding Torznab' });
+      const seeded = await seededBook({ partial: true });
+      await push(seeded, clientId, indexer.body.id as number);
+      await until(() => inClient(seeded.hash), 'the torrent in the daemon');
+      expect(await client.seedGoal(seeded.hash)).toEqual({ ratio: 1.5, minutes: 90 });
+      await t.api.delete(`/api/v1/indexer/${indexer.body.id}`).expect(200);
+    } finally {
+      await torznab.stop();
     }
   });
 
