@@ -11,6 +11,10 @@ export interface FakeTorrent {
   state: string;
   save_path: string;
   content_path: string;
+  ratio?: number;
+  ratio_limit?: number;
+  seeding_time_limit?: number;
+  seeding_time?: number;
 }
 
 /** Parses multipart/form-data into text fields and files (enough for torrents/add). */
@@ -45,6 +49,17 @@ export class FakeQBittorrent extends FakeHttpServer {
   readonly torrents: FakeTorrent[] = [];
   readonly categories = new Set<string>();
   readonly sessions = new Set<string>();
+  /**
+   * `app/preferences` (the share-limit part). The global ratio limit of 0 is on, so a paused finished torrent has
+   * reached its seed goal (what a real qBittorrent pausing it at its limit means); tests raise it to keep one seeding.
+   */
+  readonly preferences = {
+    dht: true,
+    max_ratio_enabled: true,
+    max_ratio: 0,
+    max_seeding_time_enabled: false,
+    max_seeding_time: -1,
+  };
   /** Every `torrents/delete` received, in order: which torrent, and whether its files were to go too. */
   readonly deleted: { hash: string; deleteFiles: boolean }[] = [];
   logins = 0;
@@ -74,6 +89,8 @@ export class FakeQBittorrent extends FakeHttpServer {
           return send(response, 200, '2.11.2');
         case '/api/v2/app/version':
           return send(response, 200, 'v5.0.0');
+        case '/api/v2/app/preferences':
+          return sendJson(response, 200, this.preferences);
         case '/api/v2/torrents/categories':
           return sendJson(
             response,
@@ -85,7 +102,9 @@ export class FakeQBittorrent extends FakeHttpServer {
           return sendJson(
             response,
             200,
-            this.torrents.filter((t) => category === null || t.category === category),
+            this.torrents
+              .filter((t) => category === null || t.category === category)
+              .map((t) => ({ ratio: 0, ratio_limit: -2, seeding_time_limit: -2, seeding_time: 0, ...t })),
           );
         }
         case '/api/v2/torrents/add': {

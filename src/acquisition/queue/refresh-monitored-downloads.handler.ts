@@ -13,8 +13,18 @@ import { DownloadClientFactory } from '../../integrations/download-client/downlo
 import { DownloadClientCleanupService } from './download-client-cleanup.service';
 import { DownloadCompletedEvent } from './download.events';
 import { FailedDownloadService } from './failed-download.service';
-import type { TrackedDownload } from './tracked-download.entity';
+import type { TrackedDownload, TrackedDownloadStateName } from './tracked-download.entity';
 import { TrackedDownloadService } from './tracked-download.service';
+
+/** Readarr's EntityHistoryEventType numbers this handler reads. */
+const GRABBED = 1;
+/** The tracked state a download's latest history event implies (Readarr's GetStateFromHistory). */
+const STATE_FROM_HISTORY = new Map<number, TrackedDownloadStateName>([
+  [8, 'imported'],
+  [4, 'downloadFailed'],
+  [7, 'importPending'],
+  [10, 'ignored'],
+]);
 
 /** States that stay tracked after the client stopped listing the download (the importer still needs them). */
 const KEEP_WHEN_GONE = new Set(['importPending', 'importing', 'importFailed']);
@@ -88,7 +98,14 @@ export class RefreshMonitoredDownloadsHandler implements CommandHandlerInstance 
       return;
     }
     if (item.status === 'failed' && download.state === 'downloading') {
-      await this.failed.markFailed(download, item.message ?? 'Download failed in the download client');
+      // As Readarr: a download Quire never grabbed is not Quire's to fail, blocklist or search again.
+      if (await this.wasGrabbed(download)) {
+        await this.failed.markFailed(download, item.message ?? 'Download failed in the download client');
+        return;
+      }
+      download.status = 'warning';
+      download.statusMessages = [{ title: download.title, messages: ["Download wasn't grabbed by Quire, skipping"] }];
+      await this.tracked.save(download);
       return;
     }
     if (item.status === 'warning' && download.state === 'downloading') {
@@ -121,20 +138,36 @@ export class RefreshMonitoredDownloadsHandler implements CommandHandlerInstance 
       );
   }
 
-  /** A download in Quire's category that Quire did not send (or lost): tracked, mapped by its title if possible. */
+  private async wasGrabbed(download: TrackedDownload): Promise<boolean> {
+    const history = await this.tracked.historyOf(download.downloadId);
+    return history.some((entry) => entry.eventType === GRABBED);
+  }
+
+  /**
+   * A download Quire has no row for (one it did not send, or one that left the client and came back): its history
+   * says what became of it (Readarr's TrackDownload), so an imported download that reappears stays imported and is
+   * not imported again; otherwise it is tracked as downloading, mapped by its title, or by its grab when the title
+   * does not name a known book.
+   */
   private async trackUnknown(client: DownloadClient, item: DownloadClientItem): Promise<TrackedDownload> {
+    const history = await this.tracked.historyOf(item.downloadId);
+    const latest = history.find((entry) => STATE_FROM_HISTORY.has(entry.eventType));
+    const grabs = history.filter((entry) => entry.eventType === GRABBED);
     const parsed = parseReleaseTitle(item.title);
     const match = parsed ? await this.matching.match(parsed) : { books: [] };
+    const mapped = match.author && match.books.length > 0;
+    const grabbedBooks = [...new Set(grabs.map((grab) => grab.bookId).filter((id): id is number => id !== null))];
     return this.tracked.create({
       downloadClientId: client.downloadClientId,
       downloadId: item.downloadId,
-      authorId: match.author?.id ?? null,
-      bookIds: match.books.map((book) => book.id),
+      authorId: mapped ? match.author!.id : (grabs[0]?.authorId ?? match.author?.id ?? null),
+      bookIds: mapped ? match.books.map((book) => book.id) : grabs.length ? grabbedBooks : [],
       title: item.title,
       indexer: null,
       protocol: client.protocol,
       quality: qualityModel(parsed?.qualityId ?? 0, parsed?.revision),
       release: null,
+      state: latest ? STATE_FROM_HISTORY.get(latest.eventType) : 'downloading',
     });
   }
 }

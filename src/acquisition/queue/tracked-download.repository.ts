@@ -4,6 +4,14 @@ import { In, Not, Repository } from 'typeorm';
 import { PendingRelease } from './pending-release.entity';
 import { TrackedDownload, type TrackedDownloadStateName } from './tracked-download.entity';
 
+export interface DownloadHistoryRow {
+  /** Readarr's EntityHistoryEventType number. */
+  eventType: number;
+  authorId: number;
+  bookId: number | null;
+  sourceTitle: string;
+}
+
 /** First key of the advisory locks that serialise replacing one client's download id ('QD'). */
 const REPLACE_LOCK_NAMESPACE = 0x5144;
 
@@ -77,6 +85,26 @@ export class TrackedDownloadRepository {
       .createQueryBuilder('t')
       .where('upper(t.download_id) = upper(:downloadId)', { downloadId })
       .getMany();
+  }
+
+  /**
+   * The history of a download id, newest first (event type, author, book, title): read here, not through the
+   * history feature, which itself builds on the queue's events.
+   */
+  async historyOf(downloadId: string): Promise<DownloadHistoryRow[]> {
+    const rows = await this.downloads.manager.query<
+      { event_type: number; author_id: number; book_id: number | null; source_title: string }[]
+    >(
+      `SELECT event_type, author_id, book_id, source_title FROM history
+        WHERE upper(download_id) = upper($1) ORDER BY date DESC, id DESC`,
+      [downloadId],
+    );
+    return rows.map((row) => ({
+      eventType: row.event_type,
+      authorId: row.author_id,
+      bookId: row.book_id,
+      sourceTitle: row.source_title,
+    }));
   }
 
   async delete(id: number): Promise<void> {

@@ -5,7 +5,7 @@ import { DownloadClientService } from '../../integrations/download-client/downlo
 import { PendingRelease } from './pending-release.entity';
 import { QueueUpdatedEvent } from './queue.events';
 import { TrackedDownload, type TrackedDownloadStateName, type StatusMessageValue } from './tracked-download.entity';
-import { TrackedDownloadRepository } from './tracked-download.repository';
+import { type DownloadHistoryRow, TrackedDownloadRepository } from './tracked-download.repository';
 
 /** States in which a download still counts as "in the queue" for the decision engine. */
 export const ACTIVE_STATES: TrackedDownloadStateName[] = ['downloading', 'importPending', 'importing'];
@@ -16,7 +16,9 @@ export type NewTrackedDownload = Pick<
   TrackedDownload,
   'downloadClientId' | 'downloadId' | 'authorId' | 'bookIds' | 'title' | 'indexer' | 'protocol' | 'quality' | 'release'
 > &
-  Partial<Pick<TrackedDownload, 'customFormatIds' | 'customFormatScore' | 'downloadForced' | 'size' | 'sizeLeft'>>;
+  Partial<
+    Pick<TrackedDownload, 'customFormatIds' | 'customFormatScore' | 'downloadForced' | 'size' | 'sizeLeft' | 'state'>
+  >;
 
 /** Tracked downloads and pending releases; every change is announced as `queue.updated`. */
 @Injectable()
@@ -63,6 +65,10 @@ export class TrackedDownloadService {
 
   findByDownloadId(downloadId: string): Promise<TrackedDownload[]> {
     return this.repository.findByDownloadId(downloadId);
+  }
+
+  historyOf(downloadId: string): Promise<DownloadHistoryRow[]> {
+    return this.repository.historyOf(downloadId);
   }
 
   async save(download: TrackedDownload): Promise<TrackedDownload> {

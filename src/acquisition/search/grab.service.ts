@@ -4,7 +4,11 @@ import { BlocklistService } from '../blocklist/blocklist.service';
 import { BadRequestError, ConflictError } from '../../platform/common/errors/domain-errors';
 import type { RemoteBook } from '../decision/remote-book';
 import { qualityModel } from '../parser/quality-model';
-import type { DownloadClient } from '../../integrations/download-client/download-client';
+import {
+  type DownloadClient,
+  isRecentBook,
+  type ReleaseToDownload,
+} from '../../integrations/download-client/download-client';
 import { DownloadClientFactory } from '../../integrations/download-client/download-client-factory.service';
 import { DownloadClientService } from '../../integrations/download-client/download-client.service';
 import { fetchTorrent } from '../../integrations/download-client/torrent-file';
@@ -40,6 +44,23 @@ export class GrabService {
     private readonly blocklist: BlocklistService,
   ) {}
 
+  /** The Torznab indexer's seed criteria for the release (the discography seed time for a discography). */
+  private async seedConfiguration(remote: RemoteBook): Promise<ReleaseToDownload['seedConfiguration']> {
+    if (!remote.release.indexerId) return undefined;
+    try {
+      const definition = await this.indexers.require(remote.release.indexerId);
+      const criteria = (definition.settings as { seedCriteria?: Record<string, number | null | undefined> })
+        .seedCriteria;
+      if (!criteria) return undefined;
+      const ratio = criteria.seedRatio ?? undefined;
+      const seedTimeMinutes =
+        (remote.parsed?.discography ? criteria.discographySeedTime : criteria.seedTime) ?? undefined;
+      return ratio === undefined && seedTimeMinutes === undefined ? undefined : { ratio, seedTimeMinutes };
+    } catch {
+      return undefined; // The indexer is gone: no seed goal of its own.
+    }
+  }
+
   async grab(remote: RemoteBook, options: GrabOptions): Promise<TrackedDownload> {
     const { release } = remote;
     if (!remote.author || remote.books.length === 0)
@@ -54,6 +75,8 @@ export class GrabService {
         protocol: release.protocol,
         magnetUrl: release.magnetUrl,
         infoHash: release.infoHash,
+        recentBook: isRecentBook(remote.books.map((book) => book.releaseDate)),
+        seedConfiguration: release.protocol === 'torrent' ? await this.seedConfiguration(remote) : undefined,
       });
     } catch (error) {
       throw new ConflictError(`Failed to send ${release.title} to ${client.name}: ${(error as Error).message}`);

@@ -39,6 +39,12 @@ export class CompletedDownloadService {
     }
     const decisions = await this.decisions.decide(files, { authorId: download.authorId, bookIds: download.bookIds });
     const approved = decisions.filter(isApproved);
+    // Only passing reasons (files still being unpacked, not enough free space): the next refresh tries again.
+    if (approved.length === 0 && decisions.every((d) => d.rejections.every((r) => r.type === 'temporary'))) {
+      const reasons = [...new Set(decisions.flatMap((d) => d.rejections.map((r) => r.reason)))];
+      await this.wait(download, reasons.join('; ') || 'No book files were found in the download folder');
+      return [];
+    }
     const results = approved.length
       ? await this.importer.import(approved, {
           downloadId: download.downloadId,

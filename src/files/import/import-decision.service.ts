@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { opendir, stat, statfs } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { MediaFileReader } from '../../library/media-file/media-file-reader.service';
 import { isMediaFile, looksLikeSample } from '../../library/media-file/media-extensions';
 import { qualityById, qualityRank } from '../../library/profile/quality/quality';
 import type { QualityProfile } from '../../library/profile/quality-profile/quality-profile.entity';
 import { QualityProfileService } from '../../library/profile/quality-profile/quality-profile.service';
+import { DownloadClientConfigService } from '../../platform/settings/download-client/download-client-config.service';
 import { MediaManagementConfigService } from '../../platform/settings/media-management/media-management-config.service';
 import type { MediaFileInfo } from '../../library/media-file/media-file.types';
 import { containment, similarity } from '../../platform/common/text/similarity';
@@ -31,6 +32,14 @@ export async function listMediaFiles(path: string): Promise<string[]> {
   };
   await walk(path);
   return found.sort();
+}
+
+/** Whether a folder above `path` has a name starting with one of the download client's working-folder names. */
+export function insideWorkingFolder(path: string, workingFolders: string[]): boolean {
+  if (workingFolders.length === 0) return false;
+  return dirname(path)
+    .split(sep)
+    .some((folder) => folder !== '' && workingFolders.some((name) => folder.startsWith(name)));
 }
 
 /** The free bytes of the file system holding `path` (or its nearest existing ancestor). */
@@ -72,21 +81,34 @@ export class ImportDecisionService {
     private readonly candidates: ImportCandidatesRepository,
     private readonly qualityProfiles: QualityProfileService,
     private readonly mediaManagement: MediaManagementConfigService,
+    private readonly downloadClientConfig: DownloadClientConfigService,
   ) {}
 
   async decide(paths: string[], hints: DecisionHints): Promise<ImportDecision[]> {
-    const [config, profiles, known] = await Promise.all([
+    const [config, profiles, known, clientConfig] = await Promise.all([
       this.mediaManagement.load(),
       this.qualityProfiles.findAll(),
       this.candidates.knownPaths(paths),
+      this.downloadClientConfig.load(),
     ]);
+    const workingFolders = clientConfig.downloadClientWorkingFolders
+      .split('|')
+      .map((name) => name.trim())
+      .filter(Boolean);
     const profileById = new Map(profiles.map((profile) => [profile.id, profile]));
     const infos: MediaFileInfo[] = [];
     for (const path of paths)
       if (!(hints.filterExistingFiles && known.has(path))) infos.push(await this.reader.read(path));
     const pool = await this.candidatePool(infos, hints);
     const decisions: ImportDecision[] = [];
-    for (const info of infos) decisions.push(await this.decideOne(info, hints, pool, config.importMatchThreshold));
+    for (const info of infos) {
+      const decision = await this.decideOne(info, hints, pool, config.importMatchThreshold);
+      // Readarr's NotUnpackingSpecification: a file under a folder the download client is still working in (its
+      // name starts with one of the working-folder names) waits; a file already in the library is not checked.
+      if (!known.has(info.path) && insideWorkingFolder(info.path, workingFolders))
+        decision.rejections.push({ reason: 'File is still being unpacked', type: 'temporary' });
+      decisions.push(decision);
+    }
     this.resolveGroups(decisions, profileById);
     for (const decision of decisions.filter(isApproved)) {
       const book = decision.book!;

@@ -32,10 +32,14 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
       'src/acquisition/search/download-client-selection.spec.ts',
       'gives an author without tags only the untagged clients',
     ]),
-    removeCompletedDownloads: pending(
-      'Completed downloads are not removed from the client after import yet; support is being added',
-    ),
-    removeFailedDownloads: pending('Failed downloads are not removed from the client yet; support is being added'),
+    removeCompletedDownloads: acts('src/acquisition/queue/download-client-cleanup.service.ts', [
+      'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+      'removeCompletedDownloads: an imported torrent leaves the client with its data only once its seed goal is reached',
+    ]),
+    removeFailedDownloads: acts('src/acquisition/queue/download-client-cleanup.service.ts', [
+      'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+      'removeFailedDownloads: a failed torrent leaves the client with its data only when the client says it may',
+    ]),
   },
   implementations: {
     QBittorrent: {
@@ -69,14 +73,15 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
           'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
           'saves, adds a torrent with the category, lists it with content_path and removes it; re-logs in on 403',
         ]),
-        musicImportedCategory: pending(
-          'The post-import category is not applied after import yet; support is being added',
-        ),
+        musicImportedCategory: acts('src/integrations/download-client/qbittorrent.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'musicImportedCategory: after the automatic import the torrent is in that category; when it comes back it is known as imported',
+        ]),
         recentTvPriority: pending(
-          'stored, not yet acted on: the client’s priority for recent and older books is not set yet',
+          'sent at grab (to the top of the queue when First), but the real qBittorrent 4.5 keeps the order of adding: not shown to act yet',
         ),
         olderTvPriority: pending(
-          'stored, not yet acted on: the client’s priority for recent and older books is not set yet',
+          'sent at grab (to the top of the queue when First), but the real qBittorrent 4.5 keeps the order of adding: not shown to act yet',
         ),
         initialState: acts('src/integrations/download-client/qbittorrent.client.ts', [
           'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
@@ -136,7 +141,7 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
           'bulk-edits enable/priority/remove flags and tags; testall covers every enabled client',
         ]),
         olderTvPriority: pending(
-          'stored, not yet acted on: the client’s priority for recent and older books is not set yet',
+          'sent at grab as the job priority of books released more than 14 days ago, not yet shown by a test',
         ),
       },
     },
@@ -175,12 +180,14 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
           'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
           'does the 409 session-id dance on every call, even when the id changes',
         ]),
-        recentTvPriority: pending(
-          'stored, not yet acted on: the client’s priority for recent and older books is not set yet',
-        ),
-        olderTvPriority: pending(
-          'stored, not yet acted on: the client’s priority for recent and older books is not set yet',
-        ),
+        recentTvPriority: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
+        ]),
+        olderTvPriority: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
+        ]),
         addPaused: acts('src/integrations/download-client/transmission.client.ts', [
           'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
           'saves, adds a torrent with the category, lists it with content_path and removes it; re-logs in on 403',

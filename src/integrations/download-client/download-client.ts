@@ -31,6 +31,16 @@ export interface ReleaseToDownload {
   protocol: DownloadProtocolName;
   magnetUrl?: string;
   infoHash?: string;
+  /** One of its books came out within the last 14 days (Readarr's IsRecentBook): picks the recent or older priority. */
+  recentBook?: boolean;
+  /** The indexer's seed goal (Readarr's TorrentSeedConfiguration), set on the torrent at grab. */
+  seedConfiguration?: { ratio?: number; seedTimeMinutes?: number };
+}
+
+/** Readarr's IsRecentBook: a book released on or after the day two weeks before today (UTC). */
+export function isRecentBook(releaseDates: (Date | null | undefined)[], now = new Date()): boolean {
+  const since = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 14);
+  return releaseDates.some((date) => date != null && new Date(date).getTime() >= since);
 }
 
 /** A configured download client ready to use. */

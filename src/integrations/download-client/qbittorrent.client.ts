@@ -10,20 +10,42 @@ import {
   DownloadItemStatus,
   ReleaseToDownload,
 } from './download-client';
-import { QBittorrentSettings } from './download-client.settings';
+import { QBittorrentSettings, TORRENT_PRIORITY } from './download-client.settings';
 import { fetchTorrent } from './torrent-file';
 
 class AuthenticationError extends Error {}
 
-const COMPLETED = new Set(['uploading', 'stalledUP', 'pausedUP', 'stoppedUP', 'queuedUP', 'forcedUP', 'checkingUP']);
-
-function statusOf(state: string): DownloadItemStatus {
-  if (state === 'error' || state === 'missingFiles') return 'failed';
-  if (COMPLETED.has(state)) return 'completed';
-  if (state === 'pausedDL' || state === 'stoppedDL') return 'paused';
-  if (state === 'queuedDL' || state === 'checkingDL' || state === 'checkingResumeData') return 'queued';
-  if (state === 'metaDL' || state === 'forcedMetaDL' || state === 'stalledDL') return 'warning';
-  return 'downloading';
+/** Readarr's reading of qBittorrent's states; an error or missing files is a warning, never a failed download. */
+function statusOf(state: string, dhtEnabled: boolean): { status: DownloadItemStatus; message?: string } {
+  switch (state) {
+    case 'error':
+      return { status: 'warning', message: 'qBittorrent is reporting an error' };
+    case 'missingFiles':
+      return { status: 'warning', message: 'The download is missing files' };
+    case 'pausedDL':
+    case 'stoppedDL':
+      return { status: 'paused' };
+    case 'queuedDL':
+    case 'checkingDL':
+    case 'checkingUP':
+    case 'checkingResumeData':
+      return { status: 'queued' };
+    case 'pausedUP':
+    case 'stoppedUP':
+    case 'uploading':
+    case 'stalledUP':
+    case 'queuedUP':
+    case 'forcedUP':
+      return { status: 'completed' };
+    case 'stalledDL':
+      return { status: 'warning', message: 'The download is stalled with no connections' };
+    case 'metaDL':
+      return dhtEnabled
+        ? { status: 'queued', message: 'qBittorrent is downloading metadata' }
+        : { status: 'warning', message: 'qBittorrent cannot resolve magnet link with DHT disabled' };
+    default:
+      return { status: 'downloading' };
+  }
 }
 
 interface TorrentInfo {
@@ -36,6 +58,36 @@ interface TorrentInfo {
   state: string;
   save_path: string;
   content_path?: string;
+  ratio: number;
+  /** -2: the global limit, -1: none, else the torrent's own (ratio; minutes for the time). */
+  ratio_limit: number;
+  seeding_time_limit: number;
+  /** Seconds seeded. */
+  seeding_time?: number;
+}
+
+interface Preferences {
+  dht: boolean;
+  max_ratio_enabled: boolean;
+  max_ratio: number;
+  max_seeding_time_enabled: boolean;
+  max_seeding_time: number;
+}
+
+/** Readarr's seed goal: the torrent's own ratio or time limit, else the global one when it is on. */
+function reachedSeedLimit(torrent: TorrentInfo, preferences: Preferences): boolean {
+  if (torrent.ratio_limit >= 0) {
+    if (torrent.ratio >= torrent.ratio_limit) return true;
+  } else if (torrent.ratio_limit === -2 && preferences.max_ratio_enabled) {
+    if (Math.round(torrent.ratio * 100) / 100 >= preferences.max_ratio) return true;
+  }
+  const minutes =
+    torrent.seeding_time_limit >= 0
+      ? torrent.seeding_time_limit
+      : torrent.seeding_time_limit === -2 && preferences.max_seeding_time_enabled
+        ? preferences.max_seeding_time
+        : undefined;
+  return minutes !== undefined && (torrent.seeding_time ?? 0) >= minutes * 60;
 }
 
 /** qBittorrent Web API v2: `SID` cookie from `auth/login` (which answers `Fails.` on bad credentials), 403 without it. */
@@ -119,8 +171,9 @@ class QBittorrentClient implements DownloadClient {
     } catch (error) {
       if (error instanceof AuthenticationError)
         return [
-          providerFailure('username', 'Authentication failure', { detailedDescription: error.message }),
-          providerFailure('password', 'Authentication failure'),
+          providerFailure('username', 'Authentication failure', {
+            detailedDescription: 'Please verify your username and password.',
+          }),
         ];
       return [connectionFailure(error, 'host')];
     }
@@ -145,23 +198,48 @@ class QBittorrentClient implements DownloadClient {
     if (this.settings.firstAndLast) form.append('firstLastPiecePrio', 'true');
     if (this.settings.contentLayout === 1) form.append('contentLayout', 'Original');
     if (this.settings.contentLayout === 2) form.append('contentLayout', 'Subfolder');
+    // Web API 2.8.1 and later take the share limits with the torrent (-2: qBittorrent's global limit).
+    const seed = release.seedConfiguration;
+    if (seed && (seed.ratio !== undefined || seed.seedTimeMinutes !== undefined)) {
+      form.append('ratioLimit', String(seed.ratio ?? -2));
+      form.append('seedingTimeLimit', String(seed.seedTimeMinutes ?? -2));
+    }
     const added = await this.call('torrents/add', { method: 'POST', body: form });
     if (added.text.trim() !== 'Ok.')
       throw new Error(`qBittorrent refused the torrent (${added.text.trim() || 'no answer'})`);
-    if (this.settings.initialState === 1)
-      await this.call('torrents/setForceStart', {
-        method: 'POST',
-        body: new URLSearchParams({ hashes: torrent.hash.toLowerCase(), value: 'true' }),
-      });
+    const priority = release.recentBook ? this.settings.recentTvPriority : this.settings.olderTvPriority;
+    const moveToTop = priority === TORRENT_PRIORITY.First;
+    if ((this.settings.initialState === 1 || moveToTop) && (await this.waitForTorrent(torrent.hash))) {
+      // As Readarr: the torrent is added either way; a queue qBittorrent does not keep (queueing off answers 409)
+      // only costs the move.
+      if (moveToTop) await this.moveToTop(torrent.hash).catch(() => undefined);
+      if (this.settings.initialState === 1)
+        await this.call('torrents/setForceStart', {
+          method: 'POST',
+          body: new URLSearchParams({ hashes: torrent.hash.toLowerCase(), value: 'true' }),
+        });
+    }
     return torrent.hash;
   }
 
   async getItems(): Promise<DownloadClientItem[]> {
     const query = this.settings.musicCategory ? `?category=${encodeURIComponent(this.settings.musicCategory)}` : '';
+    const preferences = JSON.parse((await this.call('app/preferences')).text) as Preferences;
     const torrents = JSON.parse((await this.call(`torrents/info${query}`)).text) as TorrentInfo[];
     return torrents.map((torrent) => {
-      const status = statusOf(torrent.state);
-      const seedingDone = torrent.state === 'pausedUP' || torrent.state === 'stoppedUP';
+      let { status, message } = statusOf(torrent.state, preferences.dht);
+      const savePath = torrent.save_path.replace(/\/+$/, '');
+      const contentPath = (torrent.content_path ?? `${savePath}/${torrent.name}`).replace(/\/+$/, '');
+      // A torrent without its own folder would have Quire import the whole download folder: Readarr refuses it.
+      if (status === 'completed' && contentPath === savePath) {
+        status = 'warning';
+        message =
+          'Unable to Import. Path matches client base download directory, it is possible the torrent content layout is not set to Original or Create Subfolder';
+      }
+      // As Readarr: only a paused torrent that reached its seed goal may be removed or have its files moved (a
+      // higher goal set on the torrent itself keeps it seeding, and qBittorrent pauses it when it gets there).
+      const removable =
+        (torrent.state === 'pausedUP' || torrent.state === 'stoppedUP') && reachedSeedLimit(torrent, preferences);
       return {
         downloadClientId: this.downloadClientId,
         downloadClient: this.name,
@@ -170,14 +248,42 @@ class QBittorrentClient implements DownloadClient {
         category: torrent.category,
         totalSize: torrent.size,
         remainingSize: torrent.amount_left,
-        remainingTime: torrent.eta >= 8_640_000 ? undefined : torrent.eta,
+        remainingTime: status === 'completed' ? 0 : torrent.eta >= 8_640_000 ? undefined : torrent.eta,
         status,
-        outputPath: torrent.content_path ?? `${torrent.save_path.replace(/\/$/, '')}/${torrent.name}`,
-        message: status === 'failed' ? `qBittorrent reports state ${torrent.state}` : undefined,
-        canMoveFiles: seedingDone,
-        canBeRemoved: seedingDone,
+        outputPath: contentPath,
+        message,
+        canMoveFiles: removable,
+        canBeRemoved: removable,
       };
     });
+  }
+
+  /** qBittorrent adds a torrent a moment after answering `Ok.`; settings on it wait until it is listed (≤ 1 s). */
+  private async waitForTorrent(hash: string): Promise<boolean> {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const listed = JSON.parse((await this.call(`torrents/info?hashes=${hash.toLowerCase()}`)).text) as unknown[];
+      if (listed.length > 0) return true;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return false;
+  }
+
+  /**
+   * `torrents/topPrio`, repeated until it took: qBittorrent 4.5 lists a new torrent a moment before it can move it
+   * in its queue, and answers 200 to a move it ignored. A position of 0 means it keeps no queue: nothing to move.
+   */
+  private async moveToTop(hash: string): Promise<void> {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await this.call('torrents/topPrio', {
+        method: 'POST',
+        body: new URLSearchParams({ hashes: hash.toLowerCase() }),
+      });
+      const [listed] = JSON.parse((await this.call(`torrents/info?hashes=${hash.toLowerCase()}`)).text) as {
+        priority: number;
+      }[];
+      if (!listed || listed.priority <= 1) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   get postImportCategory(): string | undefined {

@@ -126,7 +126,8 @@ class SabnzbdClient implements DownloadClient {
     );
     const params: Record<string, string> = { mode: 'addfile', nzbname: release.title };
     if (this.settings.musicCategory) params.cat = this.settings.musicCategory;
-    if (this.settings.recentTvPriority !== -100) params.priority = String(this.settings.recentTvPriority);
+    const priority = release.recentBook ? this.settings.recentTvPriority : this.settings.olderTvPriority;
+    if (priority !== -100) params.priority = String(priority);
     const result = await this.call<{ status: boolean; nzo_ids: string[] }>(params, form);
     if (!result.status || !result.nzo_ids?.length) throw new Error('SABnzbd rejected the NZB');
     return result.nzo_ids[0];

@@ -10,7 +10,7 @@ import {
   DownloadItemStatus,
   ReleaseToDownload,
 } from './download-client';
-import { TransmissionSettings } from './download-client.settings';
+import { TORRENT_PRIORITY, TransmissionSettings } from './download-client.settings';
 import { fetchTorrent } from './torrent-file';
 
 class AuthenticationError extends Error {}
@@ -21,11 +21,25 @@ interface TransmissionTorrent {
   downloadDir: string;
   totalSize: number;
   leftUntilDone: number;
+  isFinished: boolean;
   status: number;
   eta: number;
-  error: number;
   errorString: string;
-  percentDone: number;
+  uploadedEver: number;
+  downloadedEver: number;
+  secondsSeeding: number;
+  /** 0: the session's limit, 1: the torrent's own, 2: none. */
+  seedRatioMode: number;
+  seedRatioLimit: number;
+  seedIdleMode: number;
+  /** Minutes. */
+  seedIdleLimit: number;
+}
+
+interface SessionLimits {
+  seedRatioLimited: boolean;
+  seedRatioLimit: number;
+  'idle-seeding-limit-enabled': boolean;
 }
 
 const FIELDS = [
@@ -34,31 +48,52 @@ const FIELDS = [
   'downloadDir',
   'totalSize',
   'leftUntilDone',
+  'isFinished',
   'status',
   'eta',
-  'error',
   'errorString',
-  'percentDone',
+  'uploadedEver',
+  'downloadedEver',
+  'secondsSeeding',
+  'seedRatioMode',
+  'seedRatioLimit',
+  'seedIdleMode',
+  'seedIdleLimit',
 ];
 
+const STOPPED = 0;
+const CHECK_WAIT = 1;
+const CHECK = 2;
+const QUEUED = 3;
+const SEED_WAIT = 5;
+const SEEDING = 6;
+
+/** Readarr's reading: any error text is a warning (never a failed download), a whole torrent is completed. */
 function statusOf(torrent: TransmissionTorrent): DownloadItemStatus {
-  if (torrent.error === 3) return 'failed';
-  if (torrent.error > 0) return 'warning';
-  switch (torrent.status) {
-    case 0:
-      return torrent.percentDone >= 1 ? 'completed' : 'paused';
-    case 1:
-    case 3:
-      return 'queued';
-    case 2:
-    case 4:
-      return 'downloading';
-    case 5:
-    case 6:
-      return 'completed';
-    default:
-      return 'downloading';
+  if (torrent.errorString) return 'warning';
+  if (torrent.leftUntilDone === 0 && [STOPPED, SEEDING, SEED_WAIT].includes(torrent.status)) return 'completed';
+  if (torrent.isFinished && torrent.status !== CHECK && torrent.status !== CHECK_WAIT) return 'completed';
+  if (torrent.status === QUEUED) return 'queued';
+  return 'downloading';
+}
+
+/**
+ * Readarr's seed goal: a stopped torrent that reached its ratio (its own, or the session's when that is on), or a
+ * torrent seeded longer than its own idle limit (Transmission has no seed time, its idle limit stands in), or a
+ * stopped one when the session's idle limit is on.
+ */
+function reachedSeedLimit(torrent: TransmissionTorrent, session: SessionLimits): boolean {
+  const stopped = torrent.status === STOPPED;
+  const seeding = torrent.status === SEEDING;
+  const ratio = torrent.downloadedEver <= 0 ? 0 : torrent.uploadedEver / torrent.downloadedEver;
+  if (torrent.seedRatioMode === 1) {
+    if (stopped && ratio >= torrent.seedRatioLimit) return true;
+  } else if (torrent.seedRatioMode === 0) {
+    if (stopped && session.seedRatioLimited && ratio >= session.seedRatioLimit) return true;
   }
+  if (torrent.seedIdleMode === 1) return (stopped || seeding) && torrent.secondsSeeding > torrent.seedIdleLimit * 60;
+  if (torrent.seedIdleMode === 0) return stopped && session['idle-seeding-limit-enabled'];
+  return false;
 }
 
 /**
@@ -112,9 +147,11 @@ class TransmissionClient implements DownloadClient {
     throw new HttpRequestError('Transmission kept changing its session id', 409);
   }
 
-  private async downloadDirectory(): Promise<string | undefined> {
+  private async downloadDirectory(sessionDirectory?: string): Promise<string | undefined> {
     const base =
-      this.settings.tvDirectory || (await this.rpc<{ 'download-dir': string }>('session-get'))['download-dir'];
+      this.settings.tvDirectory ||
+      sessionDirectory ||
+      (await this.rpc<{ 'download-dir': string }>('session-get'))['download-dir'];
     if (!this.settings.musicCategory) return this.settings.tvDirectory || undefined;
     return `${base.replace(/\/+$/, '')}/${this.settings.musicCategory}`;
   }
@@ -128,8 +165,10 @@ class TransmissionClient implements DownloadClient {
     } catch (error) {
       if (error instanceof AuthenticationError)
         return [
-          providerFailure('username', 'Authentication failure'),
-          providerFailure('password', 'Authentication failure'),
+          providerFailure('username', 'Authentication failure', {
+            detailedDescription:
+              'Please verify your username and password. Also verify that the host running Quire is not blocked from Transmission by the whitelist in its configuration.',
+          }),
         ];
       return [connectionFailure(error, 'host')];
     }
@@ -144,17 +183,28 @@ class TransmissionClient implements DownloadClient {
     if (directory) args['download-dir'] = directory;
     const added = await this.rpc<Record<string, { hashString: string } | undefined>>('torrent-add', args);
     const hash = (added['torrent-added'] ?? added['torrent-duplicate'])?.hashString ?? torrent.hash;
+    // Transmission has no seed time: its idle limit stands in for it, as in Readarr.
+    const seed = release.seedConfiguration;
+    if (seed && (seed.ratio !== undefined || seed.seedTimeMinutes !== undefined))
+      await this.rpc('torrent-set', {
+        ids: [hash.toLowerCase()],
+        ...(seed.ratio !== undefined ? { seedRatioLimit: seed.ratio, seedRatioMode: 1 } : {}),
+        ...(seed.seedTimeMinutes !== undefined ? { seedIdleLimit: seed.seedTimeMinutes, seedIdleMode: 1 } : {}),
+      });
+    const priority = release.recentBook ? this.settings.recentTvPriority : this.settings.olderTvPriority;
+    if (priority === TORRENT_PRIORITY.First) await this.rpc('queue-move-top', { ids: [hash.toLowerCase()] });
     return hash.toUpperCase();
   }
 
   async getItems(): Promise<DownloadClientItem[]> {
     const { torrents } = await this.rpc<{ torrents: TransmissionTorrent[] }>('torrent-get', { fields: FIELDS });
-    const directory = this.settings.musicCategory ? await this.downloadDirectory() : undefined;
+    const session = await this.rpc<SessionLimits & { 'download-dir': string }>('session-get');
+    const directory = this.settings.musicCategory ? await this.downloadDirectory(session['download-dir']) : undefined;
     return torrents
       .filter((torrent) => !directory || torrent.downloadDir.replace(/\/+$/, '') === directory.replace(/\/+$/, ''))
       .map((torrent) => {
         const status = statusOf(torrent);
-        const stoppedAfterSeeding = torrent.status === 0 && torrent.percentDone >= 1;
+        const removable = reachedSeedLimit(torrent, session);
         return {
           downloadClientId: this.downloadClientId,
           downloadClient: this.name,
@@ -167,8 +217,8 @@ class TransmissionClient implements DownloadClient {
           status,
           outputPath: `${torrent.downloadDir.replace(/\/+$/, '')}/${torrent.name}`,
           message: torrent.errorString || undefined,
-          canMoveFiles: stoppedAfterSeeding,
-          canBeRemoved: stoppedAfterSeeding,
+          canMoveFiles: removable && torrent.status === STOPPED,
+          canBeRemoved: removable,
         };
       });
   }

@@ -100,14 +100,16 @@ export const INDEXER_INVENTORY: ProviderKindInventory = {
           'test/e2e/acquisition/search/indexer-settings.e2e-spec.ts',
           'a torrent with fewer seeders than the indexer’s minimum is rejected and the next release is grabbed',
         ]),
-        'seedCriteria.seedRatio': pending(
-          'stored, not yet acted on: seed goals are not passed to the torrent client yet',
-        ),
-        'seedCriteria.seedTime': pending(
-          'stored, not yet acted on: seed goals are not passed to the torrent client yet',
-        ),
+        'seedCriteria.seedRatio': acts('src/acquisition/search/grab.service.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'seedCriteria: the Torznab indexer’s seed ratio and seed time are set on the torrent at grab',
+        ]),
+        'seedCriteria.seedTime': acts('src/acquisition/search/grab.service.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'seedCriteria: the Torznab indexer’s seed ratio and seed time are set on the torrent at grab',
+        ]),
         'seedCriteria.discographySeedTime': pending(
-          'stored, not yet acted on: seed goals are not passed to the torrent client yet',
+          'sent as the seed time of discography releases at grab, not yet shown by a test',
         ),
         rejectBlocklistedTorrentHashesWhileGrabbing: acts('src/acquisition/search/grab.service.ts', [
           'test/e2e/acquisition/search/indexer-settings.e2e-spec.ts',

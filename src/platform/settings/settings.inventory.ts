@@ -225,9 +225,10 @@ export const DOWNLOAD_CLIENT_CONFIG_INVENTORY: SettingsSurface = resourceSurface
   resource: DownloadClientConfigResource,
   defaults: DOWNLOAD_CLIENT_CONFIG_DEFAULTS,
   entries: {
-    downloadClientWorkingFolders: pending(
-      'stored, not yet acted on: files in unpacking folders are not skipped by name yet',
-    ),
+    downloadClientWorkingFolders: acts('src/files/import/import-decision.service.ts', [
+      'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+      'downloadClientWorkingFolders: a book under a folder the client is still working in is not imported until the name no longer matches',
+    ]),
     enableCompletedDownloadHandling: acts(
       'src/files/import/completed-download.listener.ts',
       [

@@ -91,4 +91,39 @@ describe('failed-download handling (fake Newznab + fake SABnzbd)', () => {
     // The third release, the other two being blocklisted.
     expect(sab.queue.map((job) => job.name)).toHaveLength(1);
   });
+
+  it('a failed download Quire never grabbed is only a warning: not failed, blocklisted, removed or searched again', async () => {
+    await setAutoRedownload(true);
+    await t.api
+      .put('/api/v1/downloadclient/bulk')
+      .send({ ids: [clientId], removeFailedDownloads: true })
+      .expect(200);
+    const blocklisted = (await t.api.get('/api/v1/blocklist').expect(200)).body.totalRecords as number;
+    const searchesBefore = (await bookSearches()).length;
+    // Sent to SABnzbd by someone else, in Quire's category, named after a book Quire knows.
+    sab.history.push({
+      nzo_id: 'SABnzbd_nzo_foreign',
+      name: 'Cora Penn - The Salt Road (pdf)',
+      category: 'books',
+      bytes: 1_000_000,
+      mbLeft: 0,
+      nzb: '',
+      status: 'Failed',
+      storage: '/complete/books/Cora Penn - The Salt Road (pdf)',
+      fail_message: 'Repair failed',
+    });
+    await runCommand(t, 'RefreshMonitoredDownloads');
+
+    const [row] = await db.query<{ state: string; status: string }[]>(
+      `SELECT state, status FROM tracked_download WHERE download_id = 'SABnzbd_nzo_foreign'`,
+    );
+    expect(row).toEqual({ state: 'downloading', status: 'warning' });
+    expect((await t.api.get('/api/v1/blocklist').expect(200)).body.totalRecords).toBe(blocklisted);
+    expect(sab.deleted.map((call) => call.nzoId)).not.toContain('SABnzbd_nzo_foreign');
+    expect((await bookSearches()).length).toBe(searchesBefore);
+    const history = await db.query(
+      `SELECT id FROM history WHERE download_id = 'SABnzbd_nzo_foreign' AND event_type = 4`,
+    );
+    expect(history).toEqual([]);
+  });
 });

@@ -141,7 +141,7 @@ describe('providers: download clients', () => {
         .post('/api/v1/downloadclient')
         .send(body('QBittorrent', fields('wrong')))
         .expect(400);
-      expect(response.body.map((f: { propertyName: string }) => f.propertyName)).toEqual(['Username', 'Password']);
+      expect(response.body.map((f: { propertyName: string }) => f.propertyName)).toEqual(['Username']);
       expect(response.body[0].errorMessage).toBe('Authentication failure');
     });
 

@@ -8,6 +8,8 @@ import { ProfileModule } from '../../../../src/library/profile/profile.module';
 import { ProfileSeeder } from '../../../../src/library/profile/profile-seeder.service';
 import { QUALITY_IDS } from '../../../../src/library/profile/quality/quality';
 import { MEDIA_MANAGEMENT_CONFIG_DEFAULTS } from '../../../../src/platform/settings/media-management/media-management-config';
+import { DOWNLOAD_CLIENT_CONFIG_DEFAULTS } from '../../../../src/platform/settings/download-client/download-client-config';
+import { DownloadClientConfigService } from '../../../../src/platform/settings/download-client/download-client-config.service';
 import { MediaManagementConfigService } from '../../../../src/platform/settings/media-management/media-management-config.service';
 import { createAuthor, createBook, createBookFile } from '../../../factories';
 import { makeEpub } from '../../../fixtures/media/generators';
@@ -31,6 +33,7 @@ describe('import decisions (medium)', () => {
           MediaManagementConfigService,
           { load: async () => ({ ...MEDIA_MANAGEMENT_CONFIG_DEFAULTS, skipFreeSpaceCheckWhenImporting: true }) },
         ],
+        [DownloadClientConfigService, { load: async () => DOWNLOAD_CLIENT_CONFIG_DEFAULTS }],
       ],
     });
     imports = medium.get(ImportDecisionService);
