@@ -22,6 +22,10 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   defaultRadius: 'sm',
   colors: { vermilion },
+  // Filled buttons and badges pick black or white text by the shade's luminance; at 0.179 (where both give the
+  // same ratio) whichever is picked keeps WCAG AA's 4.5:1 — white on Mantine's teal 6 is 2.5:1.
+  autoContrast: true,
+  luminanceThreshold: 0.179,
 });
 
 /**
