@@ -35,6 +35,8 @@ export const theme = createTheme({
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
+    // Mantine's dimmed grey (gray 6) is 3.3:1 on white; gray 7 is 8:1.
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-red-light-color': '#c12828',
     '--mantine-color-teal-light-color': '#087756',
     '--mantine-color-green-light-color': '#267937',
@@ -42,5 +44,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-yellow-light-color': '#a65600',
     '--mantine-color-orange-light-color': '#b63c0d',
   },
-  dark: {},
+  dark: {
+    // Mantine's dimmed (dark 2) is 4.0:1 on the dark body; dark 1 is 7.8:1.
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+  },
 });
