@@ -26,9 +26,11 @@ export function describeViolations(violations: AxeViolation[]): string {
     .map((violation) =>
       [
         `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}`,
-        ...violation.nodes.map(
-          (node) => `  ${node.target.map(String).join(' ')}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`,
-        ),
+        // Five nodes tell what to fix; a list of fifty same rows does not.
+        ...violation.nodes
+          .slice(0, 5)
+          .map((node) => `  ${node.target.map(String).join(' ')}: ${(node.failureSummary ?? '').replace(/\s+/g, ' ')}`),
+        ...(violation.nodes.length > 5 ? [`  … and ${violation.nodes.length - 5} more`] : []),
       ].join('\n'),
     )
     .join('\n');
