@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { checkEveryVisit } from './accessibility';
 
 /** Debian's Chromium (`apt-get install chromium`); no browser is downloaded. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -62,7 +63,10 @@ export class PageProblems {
 
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  // Every page of the context (tabs a test opens too) is run through axe-core on each visit.
+  context.on('page', checkEveryVisit);
   const page = await context.newPage();
+  checkEveryVisit(page);
   page.setDefaultTimeout(20_000);
   return { context, page };
 }

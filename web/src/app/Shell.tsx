@@ -162,6 +162,8 @@ export function Shell({ config }: { config: InitializeConfig }) {
             <NavLink
               key={group.prefix}
               label={group.label}
+              // A group only opens: a button (a link without href cannot say it is expanded).
+              component="button"
               defaultOpened={location.pathname.startsWith(group.prefix)}
               childrenOffset="sm"
             >
@@ -170,7 +172,7 @@ export function Shell({ config }: { config: InitializeConfig }) {
               ))}
             </NavLink>
           ))}
-          <NavLink label="Settings" opened={settingsOpen} onChange={setSettingsOpen}>
+          <NavLink component="button" label="Settings" opened={settingsOpen} onChange={setSettingsOpen}>
             {SETTINGS_NAV.map((item) => (
               <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} />
             ))}

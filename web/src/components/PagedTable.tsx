@@ -132,6 +132,8 @@ export function Pager({
         value={state.page}
         onChange={onPage}
         aria-label="Pages"
+        // The arrow controls are icons: they need a name to be read.
+        getControlProps={(control) => ({ 'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page` })}
       />
     </Group>
   );

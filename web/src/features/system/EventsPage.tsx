@@ -75,7 +75,8 @@ export default function EventsPage() {
                       size="xs"
                       fw={700}
                       tt="uppercase"
-                      c={status(LEVEL_COLORS[line.level.toLowerCase()] ?? 'gray')}
+                      // The light variant's text colour keeps AA contrast on the table's rows, shade 6 does not.
+                      c={`var(--mantine-color-${status(LEVEL_COLORS[line.level.toLowerCase()] ?? 'gray')}-light-color)`}
                     >
                       {line.level}
                     </Text>
@@ -87,7 +88,7 @@ export default function EventsPage() {
                   <Table.Td>
                     <Text size="sm">{line.message}</Text>
                     {line.exception && (
-                      <Text size="xs" c="red" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>
+                      <Text size="xs" c="var(--mantine-color-red-light-color)" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>
                         {line.exception}
                       </Text>
                     )}

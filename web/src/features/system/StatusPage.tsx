@@ -14,7 +14,7 @@ function Health() {
     <QueryState query={health}>
       {(items) =>
         items.length === 0 ? (
-          <Text c={color('teal')} data-testid="health-ok">
+          <Text c={`var(--mantine-color-${color('teal')}-light-color)`} data-testid="health-ok">
             No issues with your configuration
           </Text>
         ) : (
