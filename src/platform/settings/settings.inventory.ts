@@ -229,14 +229,10 @@ export const DOWNLOAD_CLIENT_CONFIG_INVENTORY: SettingsSurface = resourceSurface
       'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
       'downloadClientWorkingFolders: a book under a folder the client is still working in is not imported until the name no longer matches',
     ]),
-    enableCompletedDownloadHandling: acts(
-      'src/files/import/completed-download.listener.ts',
-      [
-        'test/e2e/files/import/import.e2e-spec.ts',
-        'imports a finished download holding a real EPUB: renamed into the root folder, listed, no longer missing',
-      ],
-      'Being extended with the rest of Readarr’s completed- and failed-download handling',
-    ),
+    enableCompletedDownloadHandling: acts('src/files/import/completed-download.listener.ts', [
+      'test/e2e/files/import/completed-download-handling.e2e-spec.ts',
+      'with completed-download handling off, a finished download is not imported and leaves the queue until it is on',
+    ]),
     autoRedownloadFailed: acts('src/acquisition/queue/failed-download.listener.ts', [
       'test/medium/acquisition/queue/queue.medium-spec.ts',
       'a failure declared from history marks the downloads of that id failed; re-search follows the settings',
