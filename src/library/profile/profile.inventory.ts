@@ -1,4 +1,4 @@
-import { acts, pending, resourceSurface, SettingsSurface } from '../../platform/settings/inventory/settings-inventory';
+import { acts, resourceSurface, SettingsSurface } from '../../platform/settings/inventory/settings-inventory';
 import { QualityProfileResource } from './quality-profile/quality-profile.resource';
 import { DelayProfileResource } from './delay-profile/delay-profile.resource';
 import { MetadataProfileResource } from './metadata-profile/metadata-profile.resource';

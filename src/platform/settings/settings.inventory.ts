@@ -1,4 +1,4 @@
-import { acts, pending, resourceSurface, SettingsSurface, uiOnly, unsupported } from './inventory/settings-inventory';
+import { acts, resourceSurface, SettingsSurface, uiOnly, unsupported } from './inventory/settings-inventory';
 import { UI_CONFIG_DEFAULTS } from './ui/ui-config';
 import { UiConfigResource } from './ui/ui-config.resource';
 import { MEDIA_MANAGEMENT_CONFIG_DEFAULTS } from './media-management/media-management-config';
