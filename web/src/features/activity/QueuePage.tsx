@@ -88,7 +88,12 @@ function QueueRow({
           {item.title}
         </Text>
         {lines.map((line) => (
-          <Text key={line} size="xs" c={status.color === 'red' ? color('red') : 'yellow.8'} data-testid="queue-message">
+          <Text
+            key={line}
+            size="xs"
+            c={`var(--mantine-color-${status.color === 'red' ? color('red') : 'yellow'}-light-color)`}
+            data-testid="queue-message"
+          >
             {line}
           </Text>
         ))}

@@ -208,8 +208,15 @@ export default function CalendarPage() {
               withBorder
               p={4}
               mih={view === 'week' ? 240 : 96}
-              bg={day === now ? 'var(--mantine-color-yellow-light)' : undefined}
-              style={{ opacity: view === 'month' && day.slice(0, 7) !== month ? 0.5 : 1 }}
+              // Days of the next and previous months are greyed by their background: half opacity took their
+              // text under AA contrast.
+              bg={
+                day === now
+                  ? 'var(--mantine-color-yellow-light)'
+                  : view === 'month' && day.slice(0, 7) !== month
+                    ? 'var(--mantine-color-default-hover)'
+                    : undefined
+              }
               data-testid="calendar-day"
               data-day={day}
             >
