@@ -39,6 +39,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     // Links in teal 6 are 2.4:1 on white; teal 9 is 4.8:1 on the striped rows too.
     '--mantine-color-anchor': 'var(--mantine-color-teal-9)',
+    // Outline badges write teal 6 on white too (2.5:1).
+    '--mantine-color-teal-outline': 'var(--mantine-color-teal-9)',
     '--mantine-color-red-light-color': '#c12828',
     '--mantine-color-teal-light-color': '#087756',
     '--mantine-color-green-light-color': '#267937',

@@ -49,6 +49,7 @@ function BookProgress({ author }: { author: Author }) {
         value={total ? (have / total) * 100 : 0}
         color={status(have >= total ? 'teal' : author.monitored ? 'red' : 'yellow')}
         size="sm"
+        aria-label={`${author.authorName ?? 'Author'}: ${have} of ${total} books on disk`}
       />
       <Text size="xs" c="dimmed">
         {have} / {total} books

@@ -97,7 +97,7 @@ export default function MigrationPage() {
       {running && (
         <Stack gap={4} data-testid="migration-progress">
           <Text size="sm">{command.data?.message ?? 'Uploading…'}</Text>
-          <Progress value={percent ?? 0} animated={percent === undefined} />
+          <Progress value={percent ?? 0} animated={percent === undefined} aria-label="Migration progress" />
         </Stack>
       )}
       {command.error && <ErrorState error={command.error} onRetry={() => void command.refetch()} />}
