@@ -31,6 +31,10 @@ export interface RealTorrentClient {
   queueOrder(hashes: string[]): Promise<string[]>;
   /** Gives the torrent a goal it has reached (ratio 0) and stops it, as the daemon does when the goal is met. */
   reachSeedGoal(hash: string): Promise<void>;
+  /** The Quire setting that adds torrents stopped: qBittorrent's initial state Pause, Transmission's Add Paused. */
+  readonly addStopped: { name: string; value: unknown };
+  /** Whether the daemon holds the torrent stopped. */
+  stopped(hash: string): Promise<boolean>;
 }
 
 export const CATEGORY = 'readarr';
@@ -55,6 +59,9 @@ export function qbittorrentClient(): RealTorrentClient & { daemon: QBittorrentDa
     ],
     // Without automatic torrent management a category has no folder of its own: the default save path.
     categoryDir: () => daemon.downloadDir,
+    addStopped: { name: 'initialState', value: 2 },
+    // qBittorrent 4 names a stopped torrent paused…, 5 names it stopped….
+    stopped: async (hash) => /^(paused|stopped)/.test((await daemon.torrent(hash))?.state ?? ''),
     progress: async (hash) => (await daemon.torrent(hash))?.progress,
     pause: async (hash) => {
       await daemon.api('torrents/pause', { hashes: hash.toLowerCase() });
@@ -105,6 +112,9 @@ export function transmissionClient(): RealTorrentClient & { daemon: Transmission
     ],
     // Quire (as Readarr) saves a category's downloads in a sub-folder of that name.
     categoryDir: (category = CATEGORY) => join(daemon.downloadDir, category),
+    addStopped: { name: 'addPaused', value: true },
+    // Transmission's status 0 is "stopped".
+    stopped: async (hash) => (await daemon.torrent(hash))?.status === 0,
     progress: async (hash) => (await daemon.torrent(hash))?.percentDone,
     pause: async (hash) => {
       await daemon.rpc('torrent-stop', { ids: [hash.toLowerCase()] });

@@ -84,8 +84,8 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
           'sent at grab (to the top of the queue when First), but the real qBittorrent 4.5 keeps the order of adding: not shown to act yet',
         ),
         initialState: acts('src/integrations/download-client/qbittorrent.client.ts', [
-          'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
-          'saves, adds a torrent with the category, lists it with content_path and removes it; re-logs in on 403',
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs',
         ]),
         sequentialOrder: acts('src/integrations/download-client/qbittorrent.client.ts', [
           'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
@@ -189,8 +189,8 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
           'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
         ]),
         addPaused: acts('src/integrations/download-client/transmission.client.ts', [
-          'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
-          'saves, adds a torrent with the category, lists it with content_path and removes it; re-logs in on 403',
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs',
         ]),
       },
     },

@@ -58,7 +58,12 @@ describe.each([
   });
 
   /** Each extra client has a category of its own: two clients reading one category would both track its downloads. */
-  async function addClient(name: string, category?: string, flags = {}) {
+  async function addClient(
+    name: string,
+    category?: string,
+    flags = {},
+    extraFields: { name: string; value: unknown }[] = [],
+  ) {
     const response = await t.api.post('/api/v1/downloadclient').send({
       name,
       enable: true,
@@ -68,7 +73,7 @@ describe.each([
       ...flags,
       implementation: client.implementation,
       configContract: `${client.implementation}Settings`,
-      fields: client.fields(client.password, category),
+      fields: [...client.fields(client.password, category), ...extraFields],
     });
     expect(response.body).toMatchObject({ name });
     return response.body.id as number;
@@ -355,23 +360,21 @@ describe.each([
   it('seedCriteria: the Torznab indexer’s seed ratio and seed time are set on the torrent at grab', async () => {
     const torznab = await new FakeNewznab({ apiKey: 'seed-key', torznab: true, releases: [] }).start();
     try {
-      const indexer = await t.api
-        .post('/api/v1/indexer?forceSave=true')
-        .send({
-          name: 'Seeding Torznab',
-          enableRss: false,
-          enableAutomaticSearch: false,
-          enableInteractiveSearch: true,
-          implementation: 'Torznab',
-          configContract: 'TorznabSettings',
-          fields: [
-            { name: 'baseUrl', value: torznab.url },
-            { name: 'apiKey', value: 'seed-key' },
-            { name: 'categories', value: '7020' },
-            { name: 'seedCriteria.seedRatio', value: 1.5 },
-            { name: 'seedCriteria.seedTime', value: 90 },
-          ],
-        });
+      const indexer = await t.api.post('/api/v1/indexer?forceSave=true').send({
+        name: 'Seeding Torznab',
+        enableRss: false,
+        enableAutomaticSearch: false,
+        enableInteractiveSearch: true,
+        implementation: 'Torznab',
+        configContract: 'TorznabSettings',
+        fields: [
+          { name: 'baseUrl', value: torznab.url },
+          { name: 'apiKey', value: 'seed-key' },
+          { name: 'categories', value: '7020' },
+          { name: 'seedCriteria.seedRatio', value: 1.5 },
+          { name: 'seedCriteria.seedTime', value: 90 },
+        ],
+      });
       expect(indexer.body).toMatchObject({ name: 'Seeding Torznab' });
       const seeded = await seededBook({ partial: true });
       await push(seeded, clientId, indexer.body.id as number);
@@ -381,6 +384,19 @@ describe.each([
     } finally {
       await torznab.stop();
     }
+  });
+
+  it('adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs', async () => {
+    const stoppedId = await addClient(`${client.label} adds stopped`, 'stopped-adds', {}, [client.addStopped]);
+    const held = await seededBook({ category: 'stopped-adds' });
+    await push(held, stoppedId);
+    await until(() => client.stopped(held.hash), 'the torrent to be held stopped');
+
+    const running = await seededBook();
+    await push(running);
+    await complete(running.hash);
+    expect(await client.stopped(running.hash)).toBe(false);
+    await t.api.delete(`/api/v1/downloadclient/${stoppedId}`).expect(200);
   });
 
   it('removing from the queue: with removeFromClient the torrent and its data go; without, both stay and it leaves the queue', async () => {
