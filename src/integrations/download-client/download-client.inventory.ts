@@ -207,11 +207,11 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
         ]),
         saveMagnetFiles: acts('src/integrations/download-client/blackhole.client.ts', [
           'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
-          'saves, adds a torrent with the category, lists it with content_path and removes it; re-logs in on 403',
+          'saveMagnetFiles and magnetFileExtension: a magnet is refused unless saved, then written with the chosen extension',
         ]),
         magnetFileExtension: acts('src/integrations/download-client/blackhole.client.ts', [
           'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
-          'write .torrent/.magnet/.nzb files and report the watch folder as completed downloads',
+          'saveMagnetFiles and magnetFileExtension: a magnet is refused unless saved, then written with the chosen extension',
         ]),
         readOnly: acts('src/integrations/download-client/blackhole.client.ts', [
           'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',

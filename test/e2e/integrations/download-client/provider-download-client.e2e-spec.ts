@@ -309,6 +309,38 @@ describe('providers: download clients', () => {
       expect(response.body[0]).toMatchObject({ propertyName: 'TorrentFolder' });
     });
 
+    it('saveMagnetFiles and magnetFileExtension: a magnet is refused unless saved, then written with the chosen extension', async () => {
+      const magnet = {
+        title: 'Magnet: Chosen Extension',
+        downloadUrl: 'magnet:?xt=urn:btih:d12fe1c06bba254a9dc9f519b335aa7c1367a88b',
+        protocol: 'torrent' as const,
+      };
+      const folder = mkdtempSync(join(tmpdir(), 'quire-magnets-'));
+      const settings = (saveMagnetFiles: boolean) =>
+        body('TorrentBlackhole', {
+          torrentFolder: folder,
+          watchFolder: watch,
+          saveMagnetFiles,
+          magnetFileExtension: '.mgt',
+        });
+      const off = await t.api.post('/api/v1/downloadclient').send(settings(false)).expect(200);
+      await expect(
+        t.app
+          .get(DownloadClientFactory)
+          .client(off.body.id)
+          .then((c) => c.download(magnet)),
+      ).rejects.toThrow(/Magnet links are not supported/);
+      expect(readdirSync(folder)).toEqual([]);
+      await t.api
+        .put(`/api/v1/downloadclient/${off.body.id}`)
+        .send({ ...settings(true), id: off.body.id })
+        .expect(200);
+      await (await t.app.get(DownloadClientFactory).client(off.body.id)).download(magnet);
+      expect(readdirSync(folder)).toEqual(['Magnet Chosen Extension.mgt']);
+      expect(readFileSync(join(folder, 'Magnet Chosen Extension.mgt'), 'utf8')).toBe(magnet.downloadUrl);
+      await t.api.delete(`/api/v1/downloadclient/${off.body.id}`).expect(200);
+    });
+
     it('write .torrent/.magnet/.nzb files and report the watch folder as completed downloads', async () => {
       const tb = await t.api
         .post('/api/v1/downloadclient')
