@@ -105,7 +105,8 @@ describe('import transfer settings', () => {
     expect(existsSync(source)).toBe(true);
     expect(existsSync(destination)).toBe(false);
     const refused = await t.app.get(TrackedDownloadService).findById(tracked.id);
-    expect(refused.state).toBe('importFailed');
+    // A lack of space is a temporary rejection: the download waits to be imported again, it has not failed.
+    expect(refused.state).toBe('importPending');
     expect(JSON.stringify(refused.statusMessages)).toContain('Not enough free space');
 
     // The same download imports once the minimum fits the disk again.
