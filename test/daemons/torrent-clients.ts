@@ -39,6 +39,17 @@ export interface RealTorrentClient {
 
 export const CATEGORY = 'readarr';
 
+/** How Quire reaches a daemon on loopback: the same five fields for every torrent client. */
+function connectionFields(daemon: { port: number; username: string }, password: string, category: string) {
+  return [
+    { name: 'host', value: '127.0.0.1' },
+    { name: 'port', value: daemon.port },
+    { name: 'username', value: daemon.username },
+    { name: 'password', value: password },
+    { name: 'musicCategory', value: category },
+  ];
+}
+
 export function qbittorrentClient(): RealTorrentClient & { daemon: QBittorrentDaemon } {
   const daemon = new QBittorrentDaemon();
   return {
@@ -50,13 +61,7 @@ export function qbittorrentClient(): RealTorrentClient & { daemon: QBittorrentDa
       await daemon.start();
     },
     stop: () => daemon.stop(),
-    fields: (password, category = CATEGORY) => [
-      { name: 'host', value: '127.0.0.1' },
-      { name: 'port', value: daemon.port },
-      { name: 'username', value: daemon.username },
-      { name: 'password', value: password },
-      { name: 'musicCategory', value: category },
-    ],
+    fields: (password, category = CATEGORY) => connectionFields(daemon, password, category),
     // Without automatic torrent management a category has no folder of its own: the default save path.
     categoryDir: () => daemon.downloadDir,
     addStopped: { name: 'initialState', value: 2 },
@@ -103,13 +108,7 @@ export function transmissionClient(): RealTorrentClient & { daemon: Transmission
       await daemon.start();
     },
     stop: () => daemon.stop(),
-    fields: (password, category = CATEGORY) => [
-      { name: 'host', value: '127.0.0.1' },
-      { name: 'port', value: daemon.port },
-      { name: 'username', value: daemon.username },
-      { name: 'password', value: password },
-      { name: 'musicCategory', value: category },
-    ],
+    fields: (password, category = CATEGORY) => connectionFields(daemon, password, category),
     // Quire (as Readarr) saves a category's downloads in a sub-folder of that name.
     categoryDir: (category = CATEGORY) => join(daemon.downloadDir, category),
     addStopped: { name: 'addPaused', value: true },
