@@ -9,6 +9,8 @@ export interface FakeSabJob {
   /** Megabytes still to download (the queue's `mbleft`). */
   mbLeft: number;
   nzb: string;
+  /** The `priority` parameter of `addfile`, when one was sent (SABnzbd's -100 "Default" is sent as none). */
+  priority?: string;
 }
 
 /** SABnzbd's API: wrong or missing key → 403 plain text; `version` needs no key; categories are lower-cased. */
@@ -50,6 +52,7 @@ export class FakeSabnzbd extends FakeHttpServer {
             bytes: 2 * 1024 * 1024,
             mbLeft: 1,
             nzb: file.data.toString(),
+            priority: query.get('priority') ?? undefined,
           };
           this.queue.push(job);
           return sendJson(response, 200, { status: true, nzo_ids: [job.nzo_id] });

@@ -137,12 +137,13 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
           'saves, adds a torrent with the category, lists it with content_path and removes it; re-logs in on 403',
         ]),
         recentTvPriority: acts('src/integrations/download-client/sabnzbd.client.ts', [
-          'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
-          'bulk-edits enable/priority/remove flags and tags; testall covers every enabled client',
+          'test/e2e/integrations/download-client/sabnzbd-priority.e2e-spec.ts',
+          'recentTvPriority / olderTvPriority: a book out this week is sent with the recent priority, an older one with the older priority',
         ]),
-        olderTvPriority: pending(
-          'sent at grab as the job priority of books released more than 14 days ago, not yet shown by a test',
-        ),
+        olderTvPriority: acts('src/integrations/download-client/sabnzbd.client.ts', [
+          'test/e2e/integrations/download-client/sabnzbd-priority.e2e-spec.ts',
+          'recentTvPriority / olderTvPriority: a book out this week is sent with the recent priority, an older one with the older priority',
+        ]),
       },
     },
     Transmission: {

@@ -1,4 +1,4 @@
-import { acts, pending } from '../../platform/settings/inventory/settings-inventory';
+import { acts } from '../../platform/settings/inventory/settings-inventory';
 import { ProviderKindInventory } from '../core/provider-inventory';
 import { IndexerResource } from './indexer.resource';
 import { NewznabSettings, TorznabSettings } from './newznab.settings';
@@ -108,9 +108,10 @@ export const INDEXER_INVENTORY: ProviderKindInventory = {
           'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
           'seedCriteria: the Torznab indexer’s seed ratio and seed time are set on the torrent at grab',
         ]),
-        'seedCriteria.discographySeedTime': pending(
-          'sent as the seed time of discography releases at grab, not yet shown by a test',
-        ),
+        'seedCriteria.discographySeedTime': acts('src/acquisition/search/grab.service.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'seedCriteria.discographySeedTime: a discography release (an author’s collected works) seeds for the discography time instead',
+        ]),
         rejectBlocklistedTorrentHashesWhileGrabbing: acts('src/acquisition/search/grab.service.ts', [
           'test/e2e/acquisition/search/indexer-settings.e2e-spec.ts',
           'a torrent whose hash, learnt at grab, is blocklisted is refused when the indexer asks for it',

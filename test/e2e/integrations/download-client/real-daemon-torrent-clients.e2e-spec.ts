@@ -84,7 +84,15 @@ describe.each([
    * of the data, so the daemon finds half the pieces), and the real .torrent of that folder served over HTTP.
    */
   async function seededBook(
-    options: { dir?: string; partial?: boolean; category?: string; releaseDate?: Date; folderPrefix?: string } = {},
+    options: {
+      dir?: string;
+      partial?: boolean;
+      category?: string;
+      releaseDate?: Date;
+      folderPrefix?: string;
+      /** The release's title after the author's name (the book's own title by default). */
+      releaseTitle?: string;
+    } = {},
   ) {
     counter++;
     const author = await createAuthor(db, {
@@ -94,7 +102,7 @@ describe.each([
     });
     const title = `The Checked Harbour ${counter}`;
     const book = await createBook(db, author, { title, releaseDate: options.releaseDate ?? new Date('2020-01-01') });
-    const release = `${author.name} - ${title} (epub)`;
+    const release = `${author.name} - ${options.releaseTitle ?? title} (epub)`;
     const name = `${options.folderPrefix ?? ''}${release}`;
     const dir = options.dir ?? client.categoryDir(options.category);
     mkdirSync(join(dir, name), { recursive: true });
@@ -357,7 +365,8 @@ describe.each([
     }
   });
 
-  it('seedCriteria: the Torznab indexer’s seed ratio and seed time are set on the torrent at grab', async () => {
+  /** A Torznab indexer (its feed is never read: releases are pushed) with the given seed criteria. */
+  async function seedingIndexer(criteria: Record<string, number>, run: (indexerId: number) => Promise<void>) {
     const torznab = await new FakeNewznab({ apiKey: 'seed-key', torznab: true, releases: [] }).start();
     try {
       const indexer = await t.api.post('/api/v1/indexer?forceSave=true').send({
@@ -371,19 +380,33 @@ describe.each([
           { name: 'baseUrl', value: torznab.url },
           { name: 'apiKey', value: 'seed-key' },
           { name: 'categories', value: '7020' },
-          { name: 'seedCriteria.seedRatio', value: 1.5 },
-          { name: 'seedCriteria.seedTime', value: 90 },
+          ...Object.entries(criteria).map(([name, value]) => ({ name: `seedCriteria.${name}`, value })),
         ],
       });
       expect(indexer.body).toMatchObject({ name: 'Seeding Torznab' });
-      const seeded = await seededBook({ partial: true });
-      await push(seeded, clientId, indexer.body.id as number);
-      await until(() => inClient(seeded.hash), 'the torrent in the daemon');
-      expect(await client.seedGoal(seeded.hash)).toEqual({ ratio: 1.5, minutes: 90 });
+      await run(indexer.body.id as number);
       await t.api.delete(`/api/v1/indexer/${indexer.body.id}`).expect(200);
     } finally {
       await torznab.stop();
     }
+  }
+
+  it('seedCriteria: the Torznab indexer’s seed ratio and seed time are set on the torrent at grab', async () => {
+    await seedingIndexer({ seedRatio: 1.5, seedTime: 90, discographySeedTime: 900 }, async (indexerId) => {
+      const seeded = await seededBook({ partial: true });
+      await push(seeded, clientId, indexerId);
+      await until(() => inClient(seeded.hash), 'the torrent in the daemon');
+      expect(await client.seedGoal(seeded.hash)).toEqual({ ratio: 1.5, minutes: 90 });
+    });
+  });
+
+  it('seedCriteria.discographySeedTime: a discography release (an author’s collected works) seeds for the discography time instead', async () => {
+    await seedingIndexer({ seedRatio: 2, seedTime: 90, discographySeedTime: 900 }, async (indexerId) => {
+      const seeded = await seededBook({ partial: true, releaseTitle: 'Collected Works' });
+      await push(seeded, clientId, indexerId);
+      await until(() => inClient(seeded.hash), 'the torrent in the daemon');
+      expect(await client.seedGoal(seeded.hash)).toEqual({ ratio: 2, minutes: 900 });
+    });
   });
 
   it('adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs', async () => {
