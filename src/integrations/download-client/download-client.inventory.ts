@@ -1,4 +1,4 @@
-import { acts, pending } from '../../platform/settings/inventory/settings-inventory';
+import { acts } from '../../platform/settings/inventory/settings-inventory';
 import { ProviderKindInventory } from '../core/provider-inventory';
 import { DownloadClientResource } from './download-client.resource';
 import {
@@ -77,12 +77,14 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
           'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
           'musicImportedCategory: after the automatic import the torrent is in that category; when it comes back it is known as imported',
         ]),
-        recentTvPriority: pending(
-          'sent at grab (to the top of the queue when First), but the real qBittorrent 4.5 keeps the order of adding: not shown to act yet',
-        ),
-        olderTvPriority: pending(
-          'sent at grab (to the top of the queue when First), but the real qBittorrent 4.5 keeps the order of adding: not shown to act yet',
-        ),
+        recentTvPriority: acts('src/integrations/download-client/qbittorrent.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
+        ]),
+        olderTvPriority: acts('src/integrations/download-client/qbittorrent.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
+        ]),
         initialState: acts('src/integrations/download-client/qbittorrent.client.ts', [
           'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
           'adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs',
