@@ -55,7 +55,12 @@ export class DiskScanService {
     private readonly bookFileService: BookFileService,
   ) {}
 
-  async scan(folders: string[], progress: (message: string) => Promise<void>): Promise<ScanCounts> {
+  /** `onNewFiles` hears the paths of the files this scan added, batch by batch. */
+  async scan(
+    folders: string[],
+    progress: (message: string) => Promise<void>,
+    onNewFiles?: (paths: string[]) => void,
+  ): Promise<ScanCounts> {
     const counts: ScanCounts = {
       folders: 0,
       files: 0,
@@ -75,12 +80,15 @@ export class DiskScanService {
         continue;
       }
       counts.folders++;
+      // Files found before their author was in the library (or before its books were) get their match now.
+      counts.mapped += await this.mapKnownUnmapped(folder, authors);
       let batch: ScannedFile[] = [];
       const flush = async () => {
         const { inserted, updated } = await this.bookFiles.upsertScanned(batch);
         counts.added += inserted.length;
         counts.updated += updated;
         batch = [];
+        onNewFiles?.(inserted.map((row) => row.path));
         counts.mapped += await this.mapNew(inserted, authors);
       };
       for await (const path of walk(folder, (dir) => Boolean(recycleBin) && dir === recycleBin)) {
@@ -125,6 +133,20 @@ export class DiskScanService {
           rootFolderPath: author?.rootFolderPath ?? null,
         });
       }
+    }
+  }
+
+  /** Unmapped rows inside the authors' folders under `folder`, SCAN_BATCH at a time, matched like new files. */
+  private async mapKnownUnmapped(folder: string, authors: ScannedAuthor[]): Promise<number> {
+    const owners = authors.map((author) => author.path);
+    if (owners.length === 0) return 0;
+    let mapped = 0;
+    let afterId = 0;
+    for (;;) {
+      const rows = await this.bookFiles.findUnmappedUnder(folder, owners, afterId, SCAN_BATCH);
+      if (rows.length === 0) return mapped;
+      afterId = rows[rows.length - 1].id;
+      mapped += await this.mapNew(rows, authors);
     }
   }
 

@@ -24,6 +24,7 @@ import { RecycleBinModule } from '../recycle-bin/recycle-bin.module';
 import { RootFolderModule } from '../root-folder/root-folder.module';
 import { AuthorMetadata } from './author-metadata.entity';
 import { CatalogueIdentityCheckHook } from './catalogue-identity-check';
+import { AuthorIdentificationHook } from './author-identification';
 import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler';
 
 /**
@@ -56,6 +57,7 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
     AuthorCommandService,
     AddAuthorService,
     CatalogueIdentityCheckHook,
+    AuthorIdentificationHook,
     AuthorEditorService,
     AuthorDiskService,
     MoveAuthorHandler,
@@ -70,6 +72,7 @@ import { BulkMoveAuthorHandler, MoveAuthorHandler } from './move-author.handler'
     AuthorEditorService,
     AuthorDiskService,
     CatalogueIdentityCheckHook,
+    AuthorIdentificationHook,
   ],
 })
 export class AuthorModule {}

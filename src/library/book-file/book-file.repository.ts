@@ -102,6 +102,24 @@ export class BookFileRepository {
     );
   }
 
+  /** Unmapped rows under a folder that sit inside one of `ownerFolders` (authors' folders), `limit` at a time. */
+  findUnmappedUnder(
+    folder: string,
+    ownerFolders: string[],
+    afterId: number,
+    limit: number,
+  ): Promise<{ id: number; path: string }[]> {
+    const prefix = `${folder.replace(/\/+$/, '')}/`;
+    const owners = ownerFolders.map((owner) => `${owner.replace(/\/+$/, '')}/`);
+    return this.dataSource.query(
+      `SELECT id, path FROM book_file
+        WHERE id > $1 AND edition_id IS NULL AND left(path, length($2)) = $2
+          AND EXISTS (SELECT 1 FROM unnest($4::text[]) AS owner WHERE left(path, length(owner)) = owner)
+        ORDER BY id LIMIT $3`,
+      [afterId, prefix, limit, owners],
+    );
+  }
+
   /** Rescan: inserts new paths (unmapped) and refreshes size/date of changed ones; answers the new rows. */
   async upsertScanned(files: ScannedFile[]): Promise<{ inserted: { id: number; path: string }[]; updated: number }> {
     if (files.length === 0) return { inserted: [], updated: 0 };

@@ -1,6 +1,5 @@
 import {
   acts,
-  pending,
   resourceSurface,
   SettingsSurface,
   uiOnly,
@@ -29,17 +28,18 @@ export const ROOT_FOLDER_INVENTORY: SettingsSurface = resourceSurface({
     ]),
     defaultMetadataProfileId: uiOnly('web/src/features/add/AddSearchPage.tsx'),
     defaultQualityProfileId: uiOnly('web/src/features/add/AddSearchPage.tsx'),
-    // Readarr reads these only when an import adds an author it found in the folder's files; Quire's import
-    // matches files to authors already in the library and adds none, so they wait for that feature.
-    defaultMonitorOption: pending(
-      'Stored; Readarr applies it to an author an import adds from files, and Quire’s import does not add authors yet',
-    ),
-    defaultNewItemMonitorOption: pending(
-      'Stored; Readarr applies it to an author an import adds from files, and Quire’s import does not add authors yet',
-    ),
-    defaultTags: pending(
-      'Stored; Readarr applies it to an author an import adds from files, and Quire’s import does not add authors yet',
-    ),
+    defaultMonitorOption: acts('src/files/disk-scan/new-author-detector.ts', [
+      'test/e2e/files/disk-scan/new-authors.e2e-spec.ts',
+      'defaultMonitorOption / defaultNewItemMonitorOption / defaultTags: an author found in a root folder’s files is added with that folder’s defaults, and the files are matched',
+    ]),
+    defaultNewItemMonitorOption: acts('src/files/disk-scan/new-author-detector.ts', [
+      'test/e2e/files/disk-scan/new-authors.e2e-spec.ts',
+      'defaultMonitorOption / defaultNewItemMonitorOption / defaultTags: an author found in a root folder’s files is added with that folder’s defaults, and the files are matched',
+    ]),
+    defaultTags: acts('src/files/disk-scan/new-author-detector.ts', [
+      'test/e2e/files/disk-scan/new-authors.e2e-spec.ts',
+      'defaultMonitorOption / defaultNewItemMonitorOption / defaultTags: an author found in a root folder’s files is added with that folder’s defaults, and the files are matched',
+    ]),
     isCalibreLibrary: unsupported(
       'Readarr’s Calibre content-server integration is not part of Quire; Quire manages the folder itself',
     ),

@@ -10,6 +10,7 @@ import { AuthorLookupController, BookLookupController, SearchController } from '
 import { LookupService } from './lookup/lookup.service';
 import { METADATA_SOURCE } from './metadata-source';
 import { MetadataIdentityCheck } from './metadata-identity.check';
+import { MetadataAuthorIdentification } from './metadata-author-identification';
 import { MetadataSourceCheck } from './metadata-source.check';
 import { OpenLibrarySource } from './open-library/open-library.source';
 import { BookInfoSource } from './book-info/book-info.source';
@@ -73,6 +74,7 @@ import {
     NotReadyRetries,
     MetadataSourceCheck,
     MetadataIdentityCheck,
+    MetadataAuthorIdentification,
   ],
   exports: [METADATA_SOURCE, ActiveMetadataSource, RefreshAuthorService, RefreshBookService],
 })
