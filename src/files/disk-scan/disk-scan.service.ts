@@ -166,7 +166,7 @@ export class DiskScanService {
       for (const decision of decisions) {
         const row = rows.find((r) => r.path === decision.path);
         if (row && decision.book && decision.editionId && !decision.info.error) {
-          await this.bookFiles.mapToEdition(row.id, decision.editionId);
+          await this.bookFileService.matchScanned(row.id, decision.editionId);
           mapped++;
         }
       }

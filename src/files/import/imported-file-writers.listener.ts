@@ -4,6 +4,7 @@ import { OnDomainEvent } from '../../platform/common/events/domain-events';
 import { MetadataProviderConfigService } from '../../platform/settings/metadata-provider/metadata-provider-config.service';
 import { RetagService } from '../organizer/retag.service';
 import { BookImportedEvent } from './import.events';
+import { BookFileMatchedEvent } from '../../library/book-file/book-file.events';
 
 /**
  * What Readarr writes once a file is in the library (ImportApprovedBooks → AudioTagService.WriteTags with
@@ -11,6 +12,8 @@ import { BookImportedEvent } from './import.events';
  * `writeAudioTags` is anything but `no` (an import is always a new file, so `newFiles`, `allFiles` and `sync` all
  * write here; earlier tags removed first with `scrubAudioTags`), then every enabled metadata consumer's files beside
  * it. Runs inside `book.imported`, which the recorder awaits, so the files are on disk when the import answers.
+ * A file a rescan matched in place is an import of an existing file: its tags are written with `allFiles` and
+ * `sync` only (Readarr's WriteTags with newDownload false).
  */
 @Injectable()
 export class ImportedFileWritersListener {
@@ -21,6 +24,19 @@ export class ImportedFileWritersListener {
     private readonly retag: RetagService,
     private readonly metadataFiles: MetadataFilesService,
   ) {}
+
+  @OnDomainEvent(BookFileMatchedEvent.NAME)
+  async onMatched(event: BookFileMatchedEvent): Promise<void> {
+    try {
+      const config = await this.metadataProviderConfig.load();
+      if (config.writeAudioTags === 'allFiles' || config.writeAudioTags === 'sync')
+        await this.retag.execute(await this.retag.plan({ bookFileIds: [event.bookFileId] }), undefined, {
+          scrub: config.scrubAudioTags,
+        });
+    } catch (error) {
+      this.logger.warn(`Writing tags of a matched file failed: ${(error as Error).message}`);
+    }
+  }
 
   @OnDomainEvent(BookImportedEvent.NAME)
   async onImported(event: BookImportedEvent): Promise<void> {

@@ -15,8 +15,18 @@ export class BookFileDeletedEvent {
   ) {}
 }
 
+/**
+ * A file already in the library (found by a rescan, not imported from a download) was matched to a book: Readarr
+ * writes its tags then when `writeAudioTags` is `allFiles` or `sync` (an import of an existing file).
+ */
+export class BookFileMatchedEvent {
+  static readonly NAME = 'bookfile.matched';
+  constructor(readonly bookFileId: number) {}
+}
+
 declare module '../../platform/common/events/domain-event-map' {
   interface DomainEventMap {
     [BookFileDeletedEvent.NAME]: BookFileDeletedEvent;
+    [BookFileMatchedEvent.NAME]: BookFileMatchedEvent;
   }
 }

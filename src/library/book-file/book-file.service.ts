@@ -5,7 +5,7 @@ import { qualityById } from '../profile/quality/quality';
 import { MediaFileDeletionService } from '../recycle-bin/media-file-deletion.service';
 import { QualityProfileService } from '../profile/quality-profile/quality-profile.service';
 import { BookFile, type MediaKind, type RevisionValue } from './book-file.entity';
-import { BookFileDeletedEvent } from './book-file.events';
+import { BookFileDeletedEvent, BookFileMatchedEvent } from './book-file.events';
 import { type BookFileRow, toBookFileResource } from './book-file.mapper';
 import { type BookFileDeletionTarget, BookFileRepository } from './book-file.repository';
 import type { BookFileListQuery, BookFileResource, QualityModel } from './book-file.resource';
@@ -96,6 +96,12 @@ export class BookFileService {
       );
       await this.deletion.removeEmptyFolders(file);
     }
+  }
+
+  /** Matches a file a rescan found to an edition and announces it (its tags may be written then), awaiting listeners. */
+  async matchScanned(id: number, editionId: number): Promise<void> {
+    await this.repository.mapToEdition(id, editionId);
+    await this.events.emitAsync(BookFileMatchedEvent.NAME, new BookFileMatchedEvent(id));
   }
 
   /**

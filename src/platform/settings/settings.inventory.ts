@@ -190,10 +190,14 @@ export const METADATA_PROVIDER_CONFIG_INVENTORY: SettingsSurface = resourceSurfa
   resource: MetadataProviderConfigResource,
   defaults: METADATA_PROVIDER_CONFIG_DEFAULTS,
   entries: {
-    writeAudioTags: acts('src/files/import/imported-file-writers.listener.ts', [
-      'test/e2e/files/import/import-writers.e2e-spec.ts',
-      'writeAudioTags: no leaves an imported MP3 as it was; newFiles writes the catalogue tags into it',
-    ]),
+    writeAudioTags: acts(
+      'src/files/import/imported-file-writers.listener.ts',
+      [
+        'test/e2e/files/import/import-writers.e2e-spec.ts',
+        'writeAudioTags: no leaves an imported MP3 as it was; newFiles writes the catalogue tags into it',
+      ],
+      'allFiles and sync also write the tags of a file a rescan matches in place (test: “writeAudioTags: allFiles also writes the tags of a file a rescan matches in place; newFiles leaves it”); sync does not yet rewrite tags after a metadata refresh',
+    ),
     scrubAudioTags: acts('src/files/organizer/retag.service.ts', [
       'test/e2e/files/import/import-writers.e2e-spec.ts',
       'scrubAudioTags removes every earlier tag before the catalogue tags are written',

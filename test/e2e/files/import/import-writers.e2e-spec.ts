@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFile } from 'music-metadata';
@@ -267,6 +267,31 @@ describe('import writes metadata files, audio tags and the group', () => {
     expect(tagged.tags.comment).toEqual(['ripped by someone']);
     const history = (await t.api.get('/api/v1/history').query({ eventType: 9, pageSize: 50 }).expect(200)).body;
     expect(JSON.stringify(history)).toContain(tagged.path.replace(/\\/g, '\\\\'));
+  });
+
+  /** An MP3 of a new book put into the author's folder by hand and found by RescanFolders; answers its tags. */
+  const scanMp3 = async () => {
+    const title = `Shelved ${++counter}`;
+    await createBook(db, author, { title, releaseDate: new Date('1974-05-01T00:00:00Z') });
+    const folder = join(author.path, title);
+    mkdirSync(folder, { recursive: true });
+    const path = join(folder, `${title}.mp3`);
+    makeMp3(path, { title, artist: 'Ursula K. Le Guin', album: title });
+    const command = await runCommand(t, 'RescanFolders', { authorIds: [author.id] });
+    expect(command.message).toMatch(/1 matched/);
+    return { title, tags: (await parseFile(path)).common };
+  };
+
+  it('writeAudioTags: allFiles also writes the tags of a file a rescan matches in place; newFiles leaves it', async () => {
+    await t.api.put('/api/v1/config/metadataprovider').send({ writeAudioTags: 'newFiles' }).expect(200);
+    const left = await scanMp3();
+    expect(left.tags.year).toBeUndefined();
+    expect(left.tags.albumartist).toBeUndefined();
+
+    await t.api.put('/api/v1/config/metadataprovider').send({ writeAudioTags: 'allFiles' }).expect(200);
+    const written = await scanMp3();
+    expect(written.tags).toMatchObject({ title: written.title, albumartist: 'Ursula K. Le Guin', year: 1974 });
+    await t.api.put('/api/v1/config/metadataprovider').send({ writeAudioTags: 'no' }).expect(200);
   });
 
   it('scrubAudioTags removes every earlier tag before the catalogue tags are written', async () => {
