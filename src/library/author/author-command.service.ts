@@ -48,7 +48,7 @@ export class AuthorCommandService {
     const metadata = await this.repository.findMetadata(author.authorMetadataId);
     // the folder goes first: when the recycle bin cannot take it, the author stays with its files
     if (options.deleteFiles) await this.disk.deleteFolder(author);
-    await this.repository.delete(author);
+    await this.repository.delete(author, !!options.deleteFiles);
     if (options.addImportListExclusion && metadata) {
       await this.exclusions.add({ foreignId: metadata.foreignAuthorId, authorName: metadata.name });
     }

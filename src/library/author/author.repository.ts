@@ -219,10 +219,14 @@ export class AuthorRepository {
     });
   }
 
-  /** Deletes the author with its books, editions, series links and file rows (not the files on disk). */
-  async delete(author: Author): Promise<void> {
+  /**
+   * Deletes the author with its books, editions and series links. Its file rows go too when its files went
+   * (`filesDeleted`); otherwise they stay, unlinked, as Readarr keeps them: the files show as unmapped.
+   */
+  async delete(author: Author, filesDeleted: boolean): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await this.bookFiles.deleteOfAuthor(asTransaction(manager), author.id);
+      if (filesDeleted) await this.bookFiles.deleteOfAuthor(asTransaction(manager), author.id);
+      else await this.bookFiles.unlinkOfAuthor(asTransaction(manager), author.id);
       await manager.query(`DELETE FROM author WHERE id = $1`, [author.id]);
       await manager.query(
         `DELETE FROM author_metadata m WHERE m.id = $1 AND NOT EXISTS (SELECT 1 FROM book WHERE author_metadata_id = m.id)`,

@@ -225,6 +225,15 @@ export class BookFileRepository {
     return unlinked[0].map((row) => row.id);
   }
 
+  /** Unlinks an author's files from its editions (in the caller's transaction): the rows stay, unmapped. */
+  async unlinkOfAuthor(tx: Transaction, authorId: number): Promise<void> {
+    await managerOf(tx).query(
+      `UPDATE book_file f SET edition_id = NULL FROM edition e, book b WHERE e.id = f.edition_id AND b.id = e.book_id
+       AND b.author_id = $1`,
+      [authorId],
+    );
+  }
+
   /** Deletes the rows of an author's files (in the caller's transaction); the files on disk stay. */
   async deleteOfAuthor(tx: Transaction, authorId: number): Promise<void> {
     await managerOf(tx).query(

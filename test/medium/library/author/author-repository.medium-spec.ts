@@ -79,7 +79,7 @@ describe('author repository (medium)', () => {
     expect(await authors.filePaths(created.id)).toEqual([{ id: file.id, path: '/books/New Name/Book/x.epub' }]);
   });
 
-  it('a delete takes the books, editions, series links, file rows and the metadata no other book uses', async () => {
+  it('a delete with its files takes the books, editions, series links, file rows and the metadata no other book uses', async () => {
     const created = await createAuthor(medium.dataSource);
     const book = await createBook(medium.dataSource, created);
     await createBookFile(medium.dataSource, book.editionId);
@@ -88,7 +88,7 @@ describe('author repository (medium)', () => {
     const other = await createAuthor(medium.dataSource);
     await createBook(medium.dataSource, other);
 
-    await authors.delete((await authors.findById(created.id))!);
+    await authors.delete((await authors.findById(created.id))!, true);
     const left = await medium.sql<{ t: string; n: number }>(
       `SELECT 'author' AS t, count(*)::int AS n FROM author UNION ALL SELECT 'metadata', count(*)::int FROM author_metadata
        UNION ALL SELECT 'book', count(*)::int FROM book UNION ALL SELECT 'edition', count(*)::int FROM edition
@@ -103,5 +103,17 @@ describe('author repository (medium)', () => {
       file: 1,
     });
     expect(await medium.sql(`SELECT id FROM book_file`)).toEqual([{ id: loose.id }]);
+  });
+
+  it('a delete without its files keeps the file rows, unlinked (unmapped), as Readarr does', async () => {
+    const created = await createAuthor(medium.dataSource);
+    const book = await createBook(medium.dataSource, created);
+    const file = await createBookFile(medium.dataSource, book.editionId);
+
+    await authors.delete((await authors.findById(created.id))!, false);
+    expect(await medium.sql(`SELECT count(*)::int AS n FROM author WHERE id = $1`, [created.id])).toEqual([{ n: 0 }]);
+    expect(await medium.sql(`SELECT id, edition_id FROM book_file WHERE id = $1`, [file.id])).toEqual([
+      { id: file.id, edition_id: null },
+    ]);
   });
 });
