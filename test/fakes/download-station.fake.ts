@@ -63,6 +63,8 @@ export interface FakeDownloadStationOptions {
   /** Shared folders by name, with the real folder (on this machine) each stands for. */
   shares: Record<string, string>;
   defaultDestination: string | null;
+  /** The `real_path` FileStation reports per share when it differs from the local folder (`/volume1/…`). */
+  nasPaths?: Record<string, string>;
 }
 
 class DsmFailure extends Error {
@@ -241,7 +243,9 @@ export class FakeDownloadStation extends FakeHttpServer {
     const name = path.split('/').pop() ?? '';
     if (real === undefined) return { code: 408, name, path };
     const isdir = existsSync(real) && statSync(real).isDirectory();
-    return { isdir, name: name || share, path, additional: { real_path: real } };
+    const nasRoot = this.options.nasPaths?.[share];
+    const reported = nasRoot ? `${nasRoot}${real.slice(this.options.shares[share].length)}` : real;
+    return { isdir, name: name || share, path, additional: { real_path: reported } };
   }
 
   private create(uri: string | undefined, file: { filename: string; data: Buffer } | undefined, destination?: string) {

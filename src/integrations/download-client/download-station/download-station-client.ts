@@ -136,11 +136,10 @@ export abstract class DownloadStationClient implements DownloadClient {
     return `${real.replace(/\/+$/, '')}${sharedFolderPath.slice(share.length)}`;
   }
 
-  /** Where a finished task's files are, as this machine sees them. */
+  /** Where a finished task's files are on the DiskStation (remote path mappings apply to it as to other clients). */
   protected async outputPathOf(destination: string, task: DownloadStationTask, serial: string): Promise<string> {
     const remote = await this.fullPath(destination, serial);
-    const local = await this.context.remotePaths.remoteToLocal(this.settings.host, remote);
-    return `${local.replace(/\/+$/, '')}/${task.title}`;
+    return `${remote.replace(/\/+$/, '')}/${task.title}`;
   }
 
   /** Whether a task belongs to this client: under Directory when set, else with the category among its folders. */
@@ -229,7 +228,12 @@ export abstract class DownloadStationClient implements DownloadClient {
   async removeItem(downloadId: string, deleteData: boolean): Promise<void> {
     if (deleteData) {
       const item = (await this.getItems()).find((candidate) => candidate.downloadId === downloadId);
-      if (item?.outputPath) await rm(item.outputPath, { recursive: true, force: true });
+      // As Readarr, the data is deleted from here, through the remote path mapping of the DiskStation's folders.
+      if (item?.outputPath)
+        await rm(await this.context.remotePaths.remoteToLocal(this.settings.host, item.outputPath), {
+          recursive: true,
+          force: true,
+        });
     }
     await (await this.taskApi()).remove(downloadId.split(':')[1] ?? downloadId);
   }

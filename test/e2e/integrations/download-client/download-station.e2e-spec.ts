@@ -38,6 +38,7 @@ describe.each([
   let station: FakeDownloadStation;
   let files: FakeHttpServer;
   const shareRoot = mkdtempSync(join(tmpdir(), `quire-dsm${dsm}-share-`));
+  const nasRoot = mkdtempSync(join(tmpdir(), `quire-dsm${dsm}-nas-`));
   const libraryRoot = mkdtempSync(join(tmpdir(), `quire-dsm${dsm}-library-`));
   const served = new Map<string, Buffer>();
   const nzb = '<?xml version="1.0"?><nzb xmlns="http://www.newzbin.com/DTD/2003/nzb"><file subject="book"/></nzb>';
@@ -47,13 +48,15 @@ describe.each([
     mkdirSync(join(shareRoot, 'readarr'));
     mkdirSync(join(shareRoot, 'books'));
     writeFileSync(join(shareRoot, 'not-a-folder'), 'x');
+    mkdirSync(join(nasRoot, 'books'));
     station = await new FakeDownloadStation({
       dsm,
       username: 'reader',
       password: PASSWORD,
       serial: SERIAL,
-      shares: { downloads: shareRoot },
+      shares: { downloads: shareRoot, nas: nasRoot },
       defaultDestination: 'downloads',
+      nasPaths: { nas: '/volume1/nas' },
     }).start();
     files = await new FakeHttpServer((request, response) => {
       const data = served.get(request.url.pathname);
@@ -344,6 +347,34 @@ describe.each([
       station.tasks.push(magnetTask);
     }
     station.tasks.length = 0;
+  });
+
+  it('remote path mapping: the DiskStation’s /volume1 path is imported and its data deleted through the mapping', async () => {
+    await t.api
+      .post('/api/v1/remotepathmapping')
+      .send({ host: '127.0.0.1', remotePath: '/volume1/nas/', localPath: nasRoot })
+      .expect(200);
+    const clientId = await addClient('TorrentDownloadStation', { musicCategory: '', tvDirectory: 'nas/books' });
+    const wanted = await wantedBook();
+    served.set(`/${counter}.torrent`, makeTorrent(`${wanted.release}.epub`).data);
+    await push(wanted.release, 'torrent', clientId, `${files.url}/${counter}.torrent`);
+    const task = station.tasks.find((candidate) => candidate.title === wanted.release)!;
+    expect(task.destination).toBe('nas/books');
+    const dir = join(nasRoot, 'books', wanted.release);
+    mkdirSync(dir);
+    await makeEpub(join(dir, 'book.epub'), { title: wanted.title, author: wanted.author.name, language: 'en' });
+    Object.assign(task, { status: 'seeding', sizeDownloaded: task.size });
+    const client = await t.app.get(DownloadClientFactory).client(clientId);
+    const [item] = await client.getItems();
+    expect(item.outputPath).toBe(`/volume1/nas/books/${wanted.release}`);
+    await runCommand(t, 'RefreshMonitoredDownloads');
+    expect(await bookFiles(wanted.book.id)).toHaveLength(1);
+    // Still seeding: not yet Download Station's to let go.
+    expect(station.tasks.includes(task)).toBe(true);
+    finish(task);
+    await runCommand(t, 'RefreshMonitoredDownloads');
+    expect(station.tasks.includes(task)).toBe(false);
+    expect(existsSync(dir)).toBe(false);
   });
 
   it('useSsl: the DiskStation behind HTTPS is reached with https, plain HTTP to it fails on Host', async () => {
