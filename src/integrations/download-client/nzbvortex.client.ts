@@ -233,7 +233,10 @@ class NzbVortexClient implements DownloadClient {
         canBeRemoved: true,
       };
       await this.fillOutputPath(job, item);
-      if (job.state === STATE.passwordRequest) item.message = 'The download is encrypted: it needs a password';
+      // Readarr fails an encrypted download ("Encrypted download detected"); Quire's items carry no encryption
+      // flag, so the job is reported failed with that message, which the refresh turns into the same failure.
+      if (job.state === STATE.passwordRequest)
+        Object.assign(item, { status: 'failed', message: 'Encrypted download detected' });
       if (item.status === 'completed') item.remainingTime = 0;
       items.push(item);
     }

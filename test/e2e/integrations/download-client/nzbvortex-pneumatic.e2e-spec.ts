@@ -245,6 +245,7 @@ describe('NZBVortex (fake, HTTPS) and Pneumatic (temp folders)', () => {
       job('Unpack failed', 21);
       job('Corrupt', 22);
       job('Badly encoded', 24);
+      job('Locked', 5);
       job('Loose files', 20, { destinationPath: '/complete', files: ['a.epub', 'b.epub'] });
       job('Not ours', 1, { groupName: 'Movies' });
       const items = await client.getItems();
@@ -257,6 +258,7 @@ describe('NZBVortex (fake, HTTPS) and Pneumatic (temp folders)', () => {
         'Unpack failed': 'failed',
         Corrupt: 'failed',
         'Badly encoded': 'failed',
+        Locked: 'failed',
         'Loose files': 'warning',
       });
       expect(items.find((item) => item.title === 'Waiting')).toMatchObject({
@@ -270,6 +272,7 @@ describe('NZBVortex (fake, HTTPS) and Pneumatic (temp folders)', () => {
         remainingTime: 0,
         outputPath: '/complete/Done',
       });
+      expect(items.find((item) => item.title === 'Locked')!.message).toBe('Encrypted download detected');
       expect(items.find((item) => item.title === 'Loose files')).toMatchObject({
         outputPath: '/complete/a.epub',
         message: 'Download contains multiple files and is not in a job folder: /complete',
