@@ -281,6 +281,35 @@ describe.each([
     expect(station.tasks.some((candidate) => candidate.id === task.id)).toBe(false);
   });
 
+  it('a task in error fails the download with Download Station’s message; removeFailedDownloads takes only what may go', async () => {
+    const usenetId = await addClient('UsenetDownloadStation');
+    const torrentId = await addClient('TorrentDownloadStation');
+    const nzbBook = await wantedBook();
+    served.set(`/${counter}.nzb`, Buffer.from(nzb));
+    await push(nzbBook.release, 'usenet', usenetId, `${files.url}/${counter}.nzb`);
+    const torrentBook = await wantedBook();
+    served.set(`/${counter}.torrent`, makeTorrent(`${torrentBook.release}.epub`).data);
+    await push(torrentBook.release, 'torrent', torrentId, `${files.url}/${counter}.torrent`);
+    const tasks = [nzbBook, torrentBook].map((wanted) => station.tasks.find((task) => task.title === wanted.release)!);
+    for (const task of tasks) Object.assign(task, { status: 'error', statusExtra: { error_detail: 'broken_link' } });
+    await runCommand(t, 'RefreshMonitoredDownloads');
+    const states = await db.query<{ download_id: string; state: string; error_message: string }[]>(
+      `SELECT download_id, state, error_message FROM tracked_download WHERE download_id = ANY($1)`,
+      [tasks.map((task) => `${HASHED_SERIAL}:${task.id}`)],
+    );
+    expect(states).toHaveLength(2);
+    for (const row of states)
+      expect(row).toMatchObject({
+        state: 'downloadFailed',
+        // DSM 7's task list has no status_extra, so there is no detail to pass on.
+        error_message: dsm === 6 ? 'broken_link' : expect.any(String),
+      });
+    // An NZB task may always go; a torrent only once finished, so the failed torrent stays.
+    expect(station.tasks.includes(tasks[0])).toBe(false);
+    expect(station.tasks.includes(tasks[1])).toBe(true);
+    station.tasks.length = 0;
+  });
+
   it('queue: Readarr’s status, size left, time left and messages for each task state; other folders are not listed', async () => {
     const clientId = await addClient('TorrentDownloadStation');
     const client = await t.app.get(DownloadClientFactory).client(clientId);
