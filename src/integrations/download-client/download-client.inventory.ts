@@ -8,6 +8,45 @@ import {
   TransmissionSettings,
   UsenetBlackholeSettings,
 } from './download-client.settings';
+import { DownloadStationSettings } from './download-station.settings';
+import { NzbVortexSettings } from './nzbvortex.settings';
+import { PneumaticSettings } from './pneumatic.settings';
+
+const DS_SPEC = 'test/e2e/integrations/download-client/download-station.e2e-spec.ts';
+const DS_CODE = 'src/integrations/download-client/download-station/download-station-client.ts';
+const DS_CONNECTION = 'src/integrations/download-client/download-station/disk-station-connection.ts';
+const VORTEX_SPEC = 'test/e2e/integrations/download-client/nzbvortex-pneumatic.e2e-spec.ts';
+const VORTEX_CODE = 'src/integrations/download-client/nzbvortex.client.ts';
+const PNEUMATIC_CODE = 'src/integrations/download-client/pneumatic.client.ts';
+
+/** Both Download Station clients read the same settings the same way. */
+const downloadStationFields = (grab: string) => ({
+  host: acts(DS_CONNECTION, [
+    DS_SPEC,
+    'test: passes; a wrong password fails on Username, an unreachable host on Host, with Readarr’s messages',
+  ]),
+  port: acts(DS_CONNECTION, [
+    DS_SPEC,
+    'test: passes; a wrong password fails on Username, an unreachable host on Host, with Readarr’s messages',
+  ]),
+  useSsl: acts(DS_CONNECTION, [
+    DS_SPEC,
+    'useSsl: the DiskStation behind HTTPS is reached with https, plain HTTP to it fails on Host',
+  ]),
+  username: acts(DS_CONNECTION, [
+    DS_SPEC,
+    'test: passes; a wrong password fails on Username, an unreachable host on Host, with Readarr’s messages',
+  ]),
+  password: acts(DS_CONNECTION, [
+    DS_SPEC,
+    'test: passes; a wrong password fails on Username, an unreachable host on Host, with Readarr’s messages',
+  ]),
+  musicCategory: acts(DS_CODE, [DS_SPEC, grab]),
+  tvDirectory: acts(DS_CODE, [
+    DS_SPEC,
+    'test: a missing shared folder or folder fails on Directory or Category; no default destination on Directory',
+  ]),
+});
 
 /** What each flag of download clients and each field of each implementation does in Quire. */
 export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
@@ -219,6 +258,64 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
         readOnly: acts('src/integrations/download-client/blackhole.client.ts', [
           'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
           'write .torrent/.magnet/.nzb files and report the watch folder as completed downloads',
+        ]),
+      },
+    },
+    TorrentDownloadStation: {
+      settings: DownloadStationSettings,
+      fields: downloadStationFields(
+        'grabs a .torrent through Quire into the category folder; once finished it is imported, then removed with its data',
+      ),
+    },
+    UsenetDownloadStation: {
+      settings: DownloadStationSettings,
+      fields: downloadStationFields(
+        'grabs an NZB through Quire; time left counts the NZBs before it; once finished it is imported',
+      ),
+    },
+    NzbVortex: {
+      settings: NzbVortexSettings,
+      fields: {
+        host: acts(VORTEX_CODE, [
+          VORTEX_SPEC,
+          'test: a wrong API key fails on ApiKey; a wrong URL base, host or old API level on Host; a missing group on MusicCategory',
+        ]),
+        port: acts(VORTEX_CODE, [
+          VORTEX_SPEC,
+          'test: a wrong API key fails on ApiKey; a wrong URL base, host or old API level on Host; a missing group on MusicCategory',
+        ]),
+        urlBase: acts(VORTEX_CODE, [
+          VORTEX_SPEC,
+          'test: a wrong API key fails on ApiKey; a wrong URL base, host or old API level on Host; a missing group on MusicCategory',
+        ]),
+        apiKey: acts(VORTEX_CODE, [
+          VORTEX_SPEC,
+          'test: a wrong API key fails on ApiKey; a wrong URL base, host or old API level on Host; a missing group on MusicCategory',
+        ]),
+        musicCategory: acts(VORTEX_CODE, [
+          VORTEX_SPEC,
+          'grabs an NZB through Quire into the group; once the job folder is done it is imported and cancelled with its data',
+        ]),
+        recentTvPriority: acts(VORTEX_CODE, [
+          VORTEX_SPEC,
+          'recentTvPriority/olderTvPriority: a recent book is added with the recent priority, an older one with the older',
+        ]),
+        olderTvPriority: acts(VORTEX_CODE, [
+          VORTEX_SPEC,
+          'recentTvPriority/olderTvPriority: a recent book is added with the recent priority, an older one with the older',
+        ]),
+      },
+    },
+    Pneumatic: {
+      settings: PneumaticSettings,
+      fields: {
+        nzbFolder: acts(PNEUMATIC_CODE, [
+          VORTEX_SPEC,
+          'grab writes the NZB and a .strm for the Kodi add-on; the .strm is listed as completed; removing is refused',
+        ]),
+        strmFolder: acts(PNEUMATIC_CODE, [
+          VORTEX_SPEC,
+          'grab writes the NZB and a .strm for the Kodi add-on; the .strm is listed as completed; removing is refused',
         ]),
       },
     },

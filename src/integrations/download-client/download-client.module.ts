@@ -2,12 +2,17 @@ import { Module } from '@nestjs/common';
 import { ProviderRegistry } from '../core/provider';
 import { ProviderCoreModule } from '../core/provider-core.module';
 import { TorrentBlackholeProvider, UsenetBlackholeProvider } from './blackhole.client';
+import { RemotePathMappingModule } from '../remote-path-mapping/remote-path-mapping.module';
 import { DownloadClientFactory } from './download-client-factory.service';
 import { DownloadClientController } from './download-client.controller';
 import { DOWNLOAD_CLIENT_REGISTRY, DownloadClientService } from './download-client.service';
+import { NzbVortexProvider } from './nzbvortex.client';
+import { PneumaticProvider } from './pneumatic.client';
 import { QBittorrentProvider } from './qbittorrent.client';
 import { SabnzbdProvider } from './sabnzbd.client';
+import { TorrentDownloadStationProvider } from './torrent-download-station.client';
 import { TransmissionProvider } from './transmission.client';
+import { UsenetDownloadStationProvider } from './usenet-download-station.client';
 import { WatchFolderScanner } from './watch-folder-scanner';
 
 const IMPLEMENTATIONS = [
@@ -16,10 +21,14 @@ const IMPLEMENTATIONS = [
   TransmissionProvider,
   TorrentBlackholeProvider,
   UsenetBlackholeProvider,
+  TorrentDownloadStationProvider,
+  UsenetDownloadStationProvider,
+  NzbVortexProvider,
+  PneumaticProvider,
 ];
 
 @Module({
-  imports: [ProviderCoreModule],
+  imports: [ProviderCoreModule, RemotePathMappingModule],
   controllers: [DownloadClientController],
   providers: [
     WatchFolderScanner,
