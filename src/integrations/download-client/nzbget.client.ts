@@ -37,7 +37,7 @@ interface QueueGroup {
   Parameters: Parameter[];
 }
 
-interface HistoryEntry {
+export interface HistoryEntry {
   NZBID: number;
   Name: string;
   Category: string;
@@ -71,8 +71,8 @@ function downloadIdOf(entry: { NZBID: number; Parameters?: Parameter[] }): strin
   return entry.Parameters?.find((parameter) => parameter.Name === 'drone')?.Value ?? String(entry.NZBID);
 }
 
-/** Readarr's reading of a history entry: the worst of its post-processing stages wins; undefined = not listed. */
-function historyStatus(entry: HistoryEntry): DownloadItemStatus | undefined {
+/** Readarr's reading of a history entry: each later stage that went wrong decides; undefined = not listed. */
+export function historyStatus(entry: HistoryEntry): DownloadItemStatus | undefined {
   // Deleted by hand: only listed when the user also marked it bad.
   if (entry.DeleteStatus === 'MANUAL') return entry.MarkStatus === 'BAD' ? 'failed' : undefined;
   let status: DownloadItemStatus = 'completed';

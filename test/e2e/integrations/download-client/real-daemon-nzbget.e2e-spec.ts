@@ -68,6 +68,7 @@ describe('NZBGet (real daemon, NNTP fake)', () => {
       'Readarr-held',
       'Readarr-keep',
       'Readarr-paused',
+      'Readarr-queue',
     ]).start();
     newznab = await new FakeNewznab({
       apiKey: INDEXER_KEY,
@@ -381,6 +382,29 @@ describe('NZBGet (real daemon, NNTP fake)', () => {
     const done = await until(() => inHistory(runningId), 'the running download to finish');
     expect(done.Status).toBe('SUCCESS/HEALTH');
     await t.api.delete(`/api/v1/downloadclient/${pausedId}`).expect(200);
+  });
+
+  it('queue status: while both news connections are busy with one download, the next one waits queued; both then finish', async () => {
+    const queueId = await addClient('NZBGet queue', { musicCategory: 'Readarr-queue' });
+    const first = await postedBook();
+    const second = await postedBook();
+    nntp.hold(first.messageIds);
+    const firstId = await push(first, queueId);
+    // Both connections wait on the first download's parts before the second is added.
+    await until(
+      () => Promise.resolve(first.messageIds.filter((id) => nntp.fetches(id) > 0).length === 2),
+      'two parts of the first download to be asked for',
+    );
+    const secondId = await push(second, queueId);
+    await until(() => inQueue(secondId), 'the second download in NZBGet');
+    await runCommand(t, 'RefreshMonitoredDownloads');
+    expect(await queueItem(firstId)).toMatchObject({ status: 'downloading' });
+    expect(await queueItem(secondId)).toMatchObject({ status: 'queued', sizeleft: second.nzbSize });
+
+    nntp.release();
+    for (const id of [firstId, secondId])
+      expect(await until(() => inHistory(id), 'the downloads to finish')).toMatchObject({ Status: 'SUCCESS/HEALTH' });
+    await t.api.delete(`/api/v1/downloadclient/${queueId}`).expect(200);
   });
 
   it('removing from the queue: with removeFromClient NZBGet drops the download; without, it stays in NZBGet and leaves the queue', async () => {
