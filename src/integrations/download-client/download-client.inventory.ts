@@ -11,6 +11,7 @@ import {
 import { DownloadStationSettings } from './download-station.settings';
 import { NzbVortexSettings } from './nzbvortex.settings';
 import { PneumaticSettings } from './pneumatic.settings';
+import { NzbgetSettings } from './nzbget.settings';
 
 const DS_SPEC = 'test/e2e/integrations/download-client/download-station.e2e-spec.ts';
 const DS_CODE = 'src/integrations/download-client/download-station/download-station-client.ts';
@@ -81,6 +82,51 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
     ]),
   },
   implementations: {
+    Nzbget: {
+      settings: NzbgetSettings,
+      fields: {
+        host: acts('src/integrations/download-client/nzbget.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-nzbget.e2e-spec.ts',
+          'test: the right login passes; a wrong password fails on Username, an unreachable host on Host, a missing category on MusicCategory, with Readarr’s messages',
+        ]),
+        port: acts('src/integrations/download-client/nzbget.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-nzbget.e2e-spec.ts',
+          'test: the right login passes; a wrong password fails on Username, an unreachable host on Host, a missing category on MusicCategory, with Readarr’s messages',
+        ]),
+        useSsl: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/real-daemon-nzbget.e2e-spec.ts',
+          'schema: Nzbget has Readarr’s fields and defaults (port 6789, login nzbget/tegbzn6789, category Readarr, NZBGet’s priorities)',
+        ]),
+        urlBase: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/real-daemon-nzbget.e2e-spec.ts',
+          'schema: Nzbget has Readarr’s fields and defaults (port 6789, login nzbget/tegbzn6789, category Readarr, NZBGet’s priorities)',
+        ]),
+        username: acts('src/integrations/download-client/nzbget.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-nzbget.e2e-spec.ts',
+          'test: the right login passes; a wrong password fails on Username, an unreachable host on Host, a missing category on MusicCategory, with Readarr’s messages',
+        ]),
+        password: acts('src/integrations/download-client/nzbget.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-nzbget.e2e-spec.ts',
+          'test: the right login passes; a wrong password fails on Username, an unreachable host on Host, a missing category on MusicCategory, with Readarr’s messages',
+        ]),
+        musicCategory: acts('src/integrations/download-client/nzbget.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-nzbget.e2e-spec.ts',
+          'grab: the NZB from the Newznab search reaches NZBGet in the category; NZBGet downloads its articles from the news server, the queue shows its progress, and Quire imports the book',
+        ]),
+        recentTvPriority: acts('src/integrations/download-client/nzbget.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-nzbget.e2e-spec.ts',
+          'addPaused, recentTvPriority and olderTvPriority: a recent book is added paused with the recent priority, an older one with the older; the queue shows them paused',
+        ]),
+        olderTvPriority: acts('src/integrations/download-client/nzbget.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-nzbget.e2e-spec.ts',
+          'addPaused, recentTvPriority and olderTvPriority: a recent book is added paused with the recent priority, an older one with the older; the queue shows them paused',
+        ]),
+        addPaused: acts('src/integrations/download-client/nzbget.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-nzbget.e2e-spec.ts',
+          'addPaused, recentTvPriority and olderTvPriority: a recent book is added paused with the recent priority, an older one with the older; the queue shows them paused',
+        ]),
+      },
+    },
     QBittorrent: {
       settings: QBittorrentSettings,
       fields: {

@@ -8,6 +8,7 @@ import { DownloadClientController } from './download-client.controller';
 import { DOWNLOAD_CLIENT_REGISTRY, DownloadClientService } from './download-client.service';
 import { NzbVortexProvider } from './nzbvortex.client';
 import { PneumaticProvider } from './pneumatic.client';
+import { NzbgetProvider } from './nzbget.client';
 import { QBittorrentProvider } from './qbittorrent.client';
 import { SabnzbdProvider } from './sabnzbd.client';
 import { TorrentDownloadStationProvider } from './torrent-download-station.client';
@@ -16,6 +17,7 @@ import { UsenetDownloadStationProvider } from './usenet-download-station.client'
 import { WatchFolderScanner } from './watch-folder-scanner';
 
 const IMPLEMENTATIONS = [
+  NzbgetProvider,
   QBittorrentProvider,
   SabnzbdProvider,
   TransmissionProvider,

@@ -83,7 +83,9 @@ describe('providers: download clients', () => {
       'Transmission',
       'UsenetBlackhole',
     ]);
-    const qb = schema[0];
+    const of = (implementation: string) =>
+      schema.find((s: { implementation: string }) => s.implementation === implementation);
+    const qb = of('QBittorrent');
     expect(qb).toMatchObject({
       name: '',
       enable: false,
@@ -118,7 +120,7 @@ describe('providers: download clients', () => {
       'Force Started',
       'Stopped',
     ]);
-    const sabFields = fieldsOf(schema[1]);
+    const sabFields = fieldsOf(of('Sabnzbd'));
     expect(Object.keys(sabFields)).toEqual([
       'host',
       'port',
@@ -132,8 +134,8 @@ describe('providers: download clients', () => {
       'olderTvPriority',
     ]);
     expect(sabFields).toMatchObject({ musicCategory: 'Readarr', recentTvPriority: -100 });
-    expect(fieldsOf(schema[3])).toMatchObject({ port: 9091, urlBase: '/transmission/', addPaused: false });
-    expect(schema[4]).toMatchObject({ protocol: 'usenet', implementationName: 'Usenet Blackhole' });
+    expect(fieldsOf(of('Transmission'))).toMatchObject({ port: 9091, urlBase: '/transmission/', addPaused: false });
+    expect(of('UsenetBlackhole')).toMatchObject({ protocol: 'usenet', implementationName: 'Usenet Blackhole' });
   });
 
   describe('qBittorrent', () => {
