@@ -6,7 +6,7 @@ import { BlocklistChangedEvent } from '../../acquisition/blocklist/blocklist.eve
 import { BookFileDeletedEvent } from '../../library/book-file/book-file.events';
 import { HistoryRecordedEvent } from '../../acquisition/history/history.events';
 import { BookImportedEvent } from '../../files/import/import.events';
-import { AuthorRefreshedEvent } from '../../metadata/source/refresh/refresh.events';
+import { AuthorRefreshedEvent } from '../../library/author/author.events';
 import { BookFilesRenamedEvent } from '../../files/organizer/organizer.events';
 import { BookGrabbedEvent } from '../../acquisition/queue/download.events';
 import { QueueUpdatedEvent } from '../../acquisition/queue/queue.events';

@@ -5,6 +5,7 @@ import { MetadataProviderConfigService } from '../../platform/settings/metadata-
 import { RetagService } from '../organizer/retag.service';
 import { BookImportedEvent } from './import.events';
 import { BookFileMatchedEvent } from '../../library/book-file/book-file.events';
+import { AuthorRefreshedEvent } from '../../library/author/author.events';
 
 /**
  * What Readarr writes once a file is in the library (ImportApprovedBooks → AudioTagService.WriteTags with
@@ -13,7 +14,8 @@ import { BookFileMatchedEvent } from '../../library/book-file/book-file.events';
  * write here; earlier tags removed first with `scrubAudioTags`), then every enabled metadata consumer's files beside
  * it. Runs inside `book.imported`, which the recorder awaits, so the files are on disk when the import answers.
  * A file a rescan matched in place is an import of an existing file: its tags are written with `allFiles` and
- * `sync` only (Readarr's WriteTags with newDownload false).
+ * `sync` only (Readarr's WriteTags with newDownload false). After a refresh changed an author's books, `sync`
+ * writes the new catalogue tags into their files (Readarr's SyncTags) and the metadata files are written anew.
  */
 @Injectable()
 export class ImportedFileWritersListener {
@@ -35,6 +37,25 @@ export class ImportedFileWritersListener {
         });
     } catch (error) {
       this.logger.warn(`Writing tags of a matched file failed: ${(error as Error).message}`);
+    }
+  }
+
+  @OnDomainEvent(AuthorRefreshedEvent.NAME)
+  async onRefreshed(event: AuthorRefreshedEvent): Promise<void> {
+    const bookIds = [...event.updatedBookIds, ...event.addedBookIds];
+    try {
+      const config = await this.metadataProviderConfig.load();
+      if (config.writeAudioTags === 'sync' && bookIds.length > 0)
+        await this.retag.execute(await this.retag.plan({ authorIds: [event.authorId], bookIds }), undefined, {
+          scrub: config.scrubAudioTags,
+        });
+    } catch (error) {
+      this.logger.warn(`Syncing tags after a refresh failed: ${(error as Error).message}`);
+    }
+    try {
+      await this.metadataFiles.write({ authorIds: [event.authorId] });
+    } catch (error) {
+      this.logger.warn(`Writing metadata files after a refresh failed: ${(error as Error).message}`);
     }
   }
 

@@ -34,10 +34,24 @@ export class AuthorDeletedEvent {
   tags: number[] = [];
 }
 
+/**
+ * An author's record and books were refreshed from the metadata source and something changed. Published by the
+ * metadata refresh; declared with the author's events so that the file writers, beside metadata, can listen.
+ */
+export class AuthorRefreshedEvent {
+  static readonly NAME = 'author.refreshed';
+  constructor(
+    readonly authorId: number,
+    readonly addedBookIds: number[],
+    readonly updatedBookIds: number[],
+  ) {}
+}
+
 declare module '../../platform/common/events/domain-event-map' {
   interface DomainEventMap {
     [AuthorAddedEvent.NAME]: AuthorAddedEvent;
     [AuthorEditedEvent.NAME]: AuthorEditedEvent;
     [AuthorDeletedEvent.NAME]: AuthorDeletedEvent;
+    [AuthorRefreshedEvent.NAME]: AuthorRefreshedEvent;
   }
 }

@@ -196,7 +196,7 @@ export const METADATA_PROVIDER_CONFIG_INVENTORY: SettingsSurface = resourceSurfa
         'test/e2e/files/import/import-writers.e2e-spec.ts',
         'writeAudioTags: no leaves an imported MP3 as it was; newFiles writes the catalogue tags into it',
       ],
-      'allFiles and sync also write the tags of a file a rescan matches in place (test: “writeAudioTags: allFiles also writes the tags of a file a rescan matches in place; newFiles leaves it”); sync does not yet rewrite tags after a metadata refresh',
+      'allFiles and sync also write the tags of a file a rescan matches in place (test: “writeAudioTags: allFiles also writes the tags of a file a rescan matches in place; newFiles leaves it”); sync also after a refresh changed the book (test: “writeAudioTags: sync writes the new catalogue tags into a book’s files after a refresh changed the book”)',
     ),
     scrubAudioTags: acts('src/files/organizer/retag.service.ts', [
       'test/e2e/files/import/import-writers.e2e-spec.ts',

@@ -4,7 +4,8 @@ import { DomainEvents } from '../../../platform/common/events/domain-events';
 import { CommandQueueService } from '../../../platform/command/command-queue.service';
 import type { RemoteAuthor } from '../metadata-source';
 import type { WriteOutcome } from './catalogue-plan';
-import { AuthorAddCompletedEvent, AuthorRefreshedEvent } from './refresh.events';
+import { AuthorRefreshedEvent } from '../../../library/author/author.events';
+import { AuthorAddCompletedEvent } from './refresh.events';
 
 /**
  * What follows a committed RefreshAuthor: `author.refreshed` when rows changed; for a new author

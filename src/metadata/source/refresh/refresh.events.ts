@@ -1,13 +1,3 @@
-/** An author's record and books were refreshed from the metadata source and something changed. */
-export class AuthorRefreshedEvent {
-  static readonly NAME = 'author.refreshed';
-  constructor(
-    readonly authorId: number,
-    readonly addedBookIds: number[],
-    readonly updatedBookIds: number[],
-  ) {}
-}
-
 /** A new author's first refresh is done: its books are in the library (Readarr's onAuthorAdded). */
 export class AuthorAddCompletedEvent {
   static readonly NAME = 'author.addCompleted';
@@ -21,7 +11,6 @@ export class AuthorAddCompletedEvent {
 
 declare module '../../../platform/common/events/domain-event-map' {
   interface DomainEventMap {
-    [AuthorRefreshedEvent.NAME]: AuthorRefreshedEvent;
     [AuthorAddCompletedEvent.NAME]: AuthorAddCompletedEvent;
   }
 }

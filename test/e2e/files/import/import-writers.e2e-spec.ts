@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { parseFile } from 'music-metadata';
 import NodeID3 from 'node-id3';
 import { DataSource } from 'typeorm';
+import { AuthorRefreshedEvent } from '../../../../src/library/author/author.events';
+import { DomainEvents } from '../../../../src/platform/common/events/domain-events';
 import { createAuthor, createBook, createSeries } from '../../../factories';
 import { FakeHttpServer, send } from '../../../fakes/fake-http';
 import { makeEpub, makeMp3 } from '../../../fixtures/media/generators';
@@ -124,6 +126,22 @@ describe('import writes metadata files, audio tags and the group', () => {
       { type: 'bookImage', path: join(imported.folder, 'cover.jpg') },
       { type: 'bookMetadata', path: join(imported.folder, 'metadata.opf') },
     ]);
+  });
+
+  it('after a refresh changed an author’s books, metadata.opf is written anew with the new catalogue facts', async () => {
+    await consumer({ enable: true, bookMetadata: true, bookImages: false });
+    const imported = await importEpub(author, 'Before The Refresh');
+    expect(readFileSync(join(imported.folder, 'metadata.opf'), 'utf8')).toContain(
+      '<dc:title>Before The Refresh</dc:title>',
+    );
+    await db.query(`UPDATE edition SET title = 'After The Refresh' WHERE book_id = $1`, [imported.book.id]);
+    await t.app
+      .get(DomainEvents)
+      .emitAsync(AuthorRefreshedEvent.NAME, new AuthorRefreshedEvent(author.id, [], [imported.book.id]));
+    expect(readFileSync(join(imported.folder, 'metadata.opf'), 'utf8')).toContain(
+      '<dc:title>After The Refresh</dc:title>',
+    );
+    await consumer({ enable: false });
   });
 
   it('bookMetadata and bookImages choose which of metadata.opf and cover.jpg are written', async () => {
@@ -291,6 +309,31 @@ describe('import writes metadata files, audio tags and the group', () => {
     await t.api.put('/api/v1/config/metadataprovider').send({ writeAudioTags: 'allFiles' }).expect(200);
     const written = await scanMp3();
     expect(written.tags).toMatchObject({ title: written.title, albumartist: 'Ursula K. Le Guin', year: 1974 });
+    await t.api.put('/api/v1/config/metadataprovider').send({ writeAudioTags: 'no' }).expect(200);
+  });
+
+  it('writeAudioTags: sync writes the new catalogue tags into a book’s files after a refresh changed the book', async () => {
+    await t.api.put('/api/v1/config/metadataprovider').send({ writeAudioTags: 'sync' }).expect(200);
+    const imported = await importMp3();
+    const [{ bookId }] = await db.query<{ bookId: number }[]>(
+      `SELECT e.book_id AS "bookId" FROM book_file f JOIN edition e ON e.id = f.edition_id WHERE f.path = $1`,
+      [imported.path],
+    );
+    // What a refresh writes when the metadata source renamed the book, then announces.
+    await db.query(`UPDATE book SET title = 'Renamed Upstream' WHERE id = $1`, [bookId]);
+    await db.query(`UPDATE edition SET title = 'Renamed Upstream' WHERE book_id = $1`, [bookId]);
+    await t.app
+      .get(DomainEvents)
+      .emitAsync(AuthorRefreshedEvent.NAME, new AuthorRefreshedEvent(author.id, [], [bookId]));
+    expect((await parseFile(imported.path)).common.album).toBe('Renamed Upstream');
+
+    // With allFiles a refresh leaves the tags alone.
+    await t.api.put('/api/v1/config/metadataprovider').send({ writeAudioTags: 'allFiles' }).expect(200);
+    await db.query(`UPDATE edition SET title = 'Renamed Again' WHERE book_id = $1`, [bookId]);
+    await t.app
+      .get(DomainEvents)
+      .emitAsync(AuthorRefreshedEvent.NAME, new AuthorRefreshedEvent(author.id, [], [bookId]));
+    expect((await parseFile(imported.path)).common.album).toBe('Renamed Upstream');
     await t.api.put('/api/v1/config/metadataprovider').send({ writeAudioTags: 'no' }).expect(200);
   });
 
