@@ -1,17 +1,20 @@
 import { Module } from '@nestjs/common';
 import { ProviderRegistry } from '../core/provider';
 import { ProviderCoreModule } from '../core/provider-core.module';
+import { RemotePathMappingModule } from '../remote-path-mapping/remote-path-mapping.module';
 import { TorrentBlackholeProvider, UsenetBlackholeProvider } from './blackhole.client';
 import { DownloadClientFactory } from './download-client-factory.service';
 import { DownloadClientController } from './download-client.controller';
 import { DOWNLOAD_CLIENT_REGISTRY, DownloadClientService } from './download-client.service';
 import { QBittorrentProvider } from './qbittorrent.client';
+import { RTorrentProvider } from './rtorrent.client';
 import { SabnzbdProvider } from './sabnzbd.client';
 import { TransmissionProvider } from './transmission.client';
 import { WatchFolderScanner } from './watch-folder-scanner';
 
 const IMPLEMENTATIONS = [
   QBittorrentProvider,
+  RTorrentProvider,
   SabnzbdProvider,
   TransmissionProvider,
   TorrentBlackholeProvider,
@@ -19,7 +22,7 @@ const IMPLEMENTATIONS = [
 ];
 
 @Module({
-  imports: [ProviderCoreModule],
+  imports: [ProviderCoreModule, RemotePathMappingModule],
   controllers: [DownloadClientController],
   providers: [
     WatchFolderScanner,

@@ -75,11 +75,13 @@ describe('providers: download clients', () => {
     const schema = (await t.api.get('/api/v1/downloadclient/schema').expect(200)).body;
     expect(schema.map((s: { implementation: string }) => s.implementation)).toEqual([
       'QBittorrent',
+      'RTorrent',
       'Sabnzbd',
       'TorrentBlackhole',
       'Transmission',
       'UsenetBlackhole',
     ]);
+    const implementation = (name: string) => schema.find((s: { implementation: string }) => s.implementation === name);
     const qb = schema[0];
     expect(qb).toMatchObject({
       name: '',
@@ -115,7 +117,7 @@ describe('providers: download clients', () => {
       'Force Started',
       'Stopped',
     ]);
-    const sabFields = fieldsOf(schema[1]);
+    const sabFields = fieldsOf(implementation('Sabnzbd'));
     expect(Object.keys(sabFields)).toEqual([
       'host',
       'port',
@@ -129,8 +131,24 @@ describe('providers: download clients', () => {
       'olderTvPriority',
     ]);
     expect(sabFields).toMatchObject({ musicCategory: 'Readarr', recentTvPriority: -100 });
-    expect(fieldsOf(schema[3])).toMatchObject({ port: 9091, urlBase: '/transmission/', addPaused: false });
-    expect(schema[4]).toMatchObject({ protocol: 'usenet', implementationName: 'Usenet Blackhole' });
+    expect(fieldsOf(implementation('Transmission'))).toMatchObject({
+      port: 9091,
+      urlBase: '/transmission/',
+      addPaused: false,
+    });
+    expect(fieldsOf(implementation('RTorrent'))).toMatchObject({
+      port: 8080,
+      useSsl: false,
+      urlBase: 'RPC2',
+      musicCategory: 'readarr',
+      recentTvPriority: 2,
+      olderTvPriority: 2,
+      addStopped: false,
+    });
+    expect(implementation('UsenetBlackhole')).toMatchObject({
+      protocol: 'usenet',
+      implementationName: 'Usenet Blackhole',
+    });
   });
 
   describe('qBittorrent', () => {
