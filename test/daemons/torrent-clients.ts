@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { until } from './daemon';
 import { QBittorrentDaemon } from './qbittorrent.daemon';
+import { RTorrentDaemon } from './rtorrent.daemon';
 import { TransmissionDaemon } from './transmission.daemon';
 
 /**
@@ -10,7 +11,7 @@ import { TransmissionDaemon } from './transmission.daemon';
  */
 export interface RealTorrentClient {
   readonly label: string;
-  readonly implementation: 'QBittorrent' | 'Transmission';
+  readonly implementation: 'QBittorrent' | 'Transmission' | 'RTorrent';
   /** Starts the daemon. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -35,6 +36,8 @@ export interface RealTorrentClient {
   readonly addStopped: { name: string; value: unknown };
   /** Whether the daemon holds the torrent stopped. */
   stopped(hash: string): Promise<boolean>;
+  /** How Readarr's test() reports a wrong password, when not as an authentication failure on Username. */
+  readonly wrongPassword?: { propertyName: string; errorMessage: string; detailedDescription: RegExp };
 }
 
 export const CATEGORY = 'readarr';
@@ -136,6 +139,56 @@ export function transmissionClient(): RealTorrentClient & { daemon: Transmission
       await daemon.rpc('torrent-set', { ids: [hash.toLowerCase()], seedRatioMode: 1, seedRatioLimit: 0 });
       await daemon.rpc('torrent-stop', { ids: [hash.toLowerCase()] });
       await until(async () => (await daemon.torrent(hash))?.status === 0, 'the torrent to stop');
+    },
+  };
+}
+
+/**
+ * rTorrent behind an HTTP front at `/RPC2` (what nginx or ruTorrent give it). It has no seed goal and never stops at
+ * one: as Readarr, Quire judges the indexer's goal itself, a complete torrent at its ratio or seeded for its time may
+ * go, stopped or not. The goal Quire set at grab lives in the torrent's custom values, so giving it a reached goal is
+ * lowering that ratio to 0. It keeps no download queue (a download's `d.priority` is bandwidth, not order).
+ */
+export function rtorrentClient(): RealTorrentClient & { daemon: RTorrentDaemon } {
+  const daemon = new RTorrentDaemon();
+  const download = (hash: string) => daemon.download(hash);
+  return {
+    daemon,
+    label: 'rTorrent',
+    implementation: 'RTorrent',
+    password: daemon.password,
+    start: async () => {
+      await daemon.start();
+    },
+    stop: () => daemon.stop(),
+    fields: (password, category = CATEGORY) => connectionFields(daemon, password, category),
+    // A label is no folder: without a Directory set every download lands in rTorrent's default directory.
+    categoryDir: () => daemon.downloadDir,
+    addStopped: { name: 'addStopped', value: true },
+    stopped: async (hash) => (await download(hash))?.state === 0,
+    progress: async (hash) => {
+      const found = await download(hash);
+      return found && (found.sizeBytes > 0 ? found.completedBytes / found.sizeBytes : 0);
+    },
+    pause: async (hash) => {
+      await daemon.call('d.stop', hash.toLowerCase());
+      await until(async () => (await download(hash))?.state === 0, 'the torrent to stop');
+    },
+    seedGoal: async (hash) => {
+      const found = await download(hash);
+      if (!found?.seedRatio || !found.seedTime) return undefined;
+      return { ratio: Number(found.seedRatio), minutes: Number(found.seedTime) };
+    },
+    useQueue: () => Promise.resolve(),
+    queueOrder: (hashes) => Promise.resolve(hashes),
+    reachSeedGoal: async (hash) => {
+      await daemon.call('d.custom.set', hash.toLowerCase(), 'quire_seed_ratio', '0');
+    },
+    // Readarr's rTorrent test() knows no authentication failure: the web server's 401 is a failed connection.
+    wrongPassword: {
+      propertyName: 'Host',
+      errorMessage: 'Unable to connect to rTorrent',
+      detailedDescription: /^rTorrent answered HTTP 401/,
     },
   };
 }

@@ -12,6 +12,7 @@ import { DownloadStationSettings } from './download-station.settings';
 import { NzbVortexSettings } from './nzbvortex.settings';
 import { PneumaticSettings } from './pneumatic.settings';
 import { NzbgetSettings } from './nzbget.settings';
+import { RTorrentSettings } from './rtorrent.settings';
 
 const DS_SPEC = 'test/e2e/integrations/download-client/download-station.e2e-spec.ts';
 const DS_CODE = 'src/integrations/download-client/download-station/download-station-client.ts';
@@ -185,6 +186,59 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
         contentLayout: acts('src/integrations/download-client/qbittorrent.client.ts', [
           'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
           'schema lists the five clients with Readarr’s fields and template defaults',
+        ]),
+      },
+    },
+    RTorrent: {
+      settings: RTorrentSettings,
+      fields: {
+        host: acts('src/integrations/download-client/rtorrent.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-rtorrent.e2e-spec.ts',
+          'test(): no rTorrent behind the address or a wrong Url Path fails on Host with Readarr’s message; a missing Directory fails on it',
+        ]),
+        port: acts('src/integrations/download-client/rtorrent.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-rtorrent.e2e-spec.ts',
+          'test(): no rTorrent behind the address or a wrong Url Path fails on Host with Readarr’s message; a missing Directory fails on it',
+        ]),
+        useSsl: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
+          'schema lists the five clients with Readarr’s fields and template defaults',
+        ]),
+        urlBase: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/real-daemon-rtorrent.e2e-spec.ts',
+          'test(): no rTorrent behind the address or a wrong Url Path fails on Host with Readarr’s message; a missing Directory fails on it',
+        ]),
+        username: acts('src/integrations/download-client/rtorrent.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password fails on Username with Readarr’s message',
+        ]),
+        password: acts('src/integrations/download-client/rtorrent.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password fails on Username with Readarr’s message',
+        ]),
+        musicCategory: acts('src/integrations/download-client/rtorrent.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-rtorrent.e2e-spec.ts',
+          'musicCategory, musicDirectory and priorities: a grab carries the label, lands in the directory and gets the recent or older priority',
+        ]),
+        musicImportedCategory: acts('src/integrations/download-client/rtorrent.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-rtorrent.e2e-spec.ts',
+          'musicImportedCategory: after the automatic import rTorrent labels the torrent with it and adds it to Readarr’s imported view',
+        ]),
+        musicDirectory: acts('src/integrations/download-client/rtorrent.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-rtorrent.e2e-spec.ts',
+          'musicCategory, musicDirectory and priorities: a grab carries the label, lands in the directory and gets the recent or older priority',
+        ]),
+        recentTvPriority: acts('src/integrations/download-client/rtorrent.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-rtorrent.e2e-spec.ts',
+          'musicCategory, musicDirectory and priorities: a grab carries the label, lands in the directory and gets the recent or older priority',
+        ]),
+        olderTvPriority: acts('src/integrations/download-client/rtorrent.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-rtorrent.e2e-spec.ts',
+          'musicCategory, musicDirectory and priorities: a grab carries the label, lands in the directory and gets the recent or older priority',
+        ]),
+        addStopped: acts('src/integrations/download-client/rtorrent.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs',
         ]),
       },
     },

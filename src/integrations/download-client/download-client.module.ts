@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ProviderRegistry } from '../core/provider';
 import { ProviderCoreModule } from '../core/provider-core.module';
-import { TorrentBlackholeProvider, UsenetBlackholeProvider } from './blackhole.client';
 import { RemotePathMappingModule } from '../remote-path-mapping/remote-path-mapping.module';
+import { TorrentBlackholeProvider, UsenetBlackholeProvider } from './blackhole.client';
 import { DownloadClientFactory } from './download-client-factory.service';
 import { DownloadClientController } from './download-client.controller';
 import { DOWNLOAD_CLIENT_REGISTRY, DownloadClientService } from './download-client.service';
@@ -10,6 +10,7 @@ import { NzbVortexProvider } from './nzbvortex.client';
 import { PneumaticProvider } from './pneumatic.client';
 import { NzbgetProvider } from './nzbget.client';
 import { QBittorrentProvider } from './qbittorrent.client';
+import { RTorrentProvider } from './rtorrent.client';
 import { SabnzbdProvider } from './sabnzbd.client';
 import { TorrentDownloadStationProvider } from './torrent-download-station.client';
 import { TransmissionProvider } from './transmission.client';
@@ -19,6 +20,7 @@ import { WatchFolderScanner } from './watch-folder-scanner';
 const IMPLEMENTATIONS = [
   NzbgetProvider,
   QBittorrentProvider,
+  RTorrentProvider,
   SabnzbdProvider,
   TransmissionProvider,
   TorrentBlackholeProvider,

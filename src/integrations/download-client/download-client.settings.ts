@@ -8,15 +8,15 @@ const HOST = /^[^\s/:?#]+$|^\[[0-9a-fA-F:]+\]$/;
 // (bottom-up), so the validation metadata, and with it the order of validation messages, is as if written inline.
 
 /** The optional login user name of a client (its place in the form differs per client, hence `order`). */
-const UsernameField = (order: number) =>
+export const UsernameField = (order: number) =>
   applyDecorators(IsString(), IsOptional(), Field({ order, label: 'Username', privacy: 'userName' }));
 
 /** The optional login password of a client (masked on output). */
-const PasswordField = (order: number) =>
+export const PasswordField = (order: number) =>
   applyDecorators(IsString(), IsOptional(), Field({ order, label: 'Password', type: 'password', privacy: 'password' }));
 
 /** A numeric select field that accepts exactly the values of its options. */
-function SelectField(order: number, label: string, selectOptions: Record<string, number> | SelectOptionDef[]) {
+export function SelectField(order: number, label: string, selectOptions: Record<string, number> | SelectOptionDef[]) {
   const values = Array.isArray(selectOptions)
     ? selectOptions.map((option) => option.value)
     : Object.values(selectOptions);

@@ -74,10 +74,11 @@ describe('providers: download clients', () => {
   it('schema lists the five clients with Readarr’s fields and template defaults', async () => {
     const all: { implementation: string }[] = (await t.api.get('/api/v1/downloadclient/schema').expect(200)).body;
     // Clients with specs of their own are checked there.
-    const FIVE = ['QBittorrent', 'Sabnzbd', 'TorrentBlackhole', 'Transmission', 'UsenetBlackhole'];
-    const schema = all.filter((s) => FIVE.includes(s.implementation)) as any[];
+    const HERE = ['QBittorrent', 'RTorrent', 'Sabnzbd', 'TorrentBlackhole', 'Transmission', 'UsenetBlackhole'];
+    const schema = all.filter((s) => HERE.includes(s.implementation)) as any[];
     expect(schema.map((s: { implementation: string }) => s.implementation)).toEqual([
       'QBittorrent',
+      'RTorrent',
       'Sabnzbd',
       'TorrentBlackhole',
       'Transmission',
@@ -135,6 +136,15 @@ describe('providers: download clients', () => {
     ]);
     expect(sabFields).toMatchObject({ musicCategory: 'Readarr', recentTvPriority: -100 });
     expect(fieldsOf(of('Transmission'))).toMatchObject({ port: 9091, urlBase: '/transmission/', addPaused: false });
+    expect(fieldsOf(of('RTorrent'))).toMatchObject({
+      port: 8080,
+      useSsl: false,
+      urlBase: 'RPC2',
+      musicCategory: 'readarr',
+      recentTvPriority: 2,
+      olderTvPriority: 2,
+      addStopped: false,
+    });
     expect(of('UsenetBlackhole')).toMatchObject({ protocol: 'usenet', implementationName: 'Usenet Blackhole' });
   });
 

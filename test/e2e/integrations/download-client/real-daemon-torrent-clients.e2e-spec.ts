@@ -10,7 +10,12 @@ import { FakeNewznab } from '../../../fakes/newznab-fake';
 import { makeEpub } from '../../../fixtures/media/generators';
 import { until } from '../../../daemons/daemon';
 import { seededTorrent } from '../../../daemons/seeded-torrent';
-import { qbittorrentClient, type RealTorrentClient, transmissionClient } from '../../../daemons/torrent-clients';
+import {
+  qbittorrentClient,
+  type RealTorrentClient,
+  rtorrentClient,
+  transmissionClient,
+} from '../../../daemons/torrent-clients';
 import { runCommand } from '../../../utils/commands';
 import { createTestApp, TestApp } from '../../../utils/create-test-app';
 import { ebookProfileId } from '../../../utils/search-fixture';
@@ -24,6 +29,7 @@ import { ebookProfileId } from '../../../utils/search-fixture';
 describe.each([
   ['qBittorrent', qbittorrentClient],
   ['Transmission', transmissionClient],
+  ['rTorrent', rtorrentClient],
 ] as const)('%s (real daemon)', (_label, makeClient) => {
   const client: RealTorrentClient = makeClient();
   let t: TestApp;
@@ -182,10 +188,15 @@ describe.each([
     });
     await t.api.post('/api/v1/downloadclient/test').send(body(client.password)).expect(200);
     const wrong = await t.api.post('/api/v1/downloadclient/test').send(body('not-the-password')).expect(400);
+    const expected = client.wrongPassword ?? {
+      propertyName: 'Username',
+      errorMessage: 'Authentication failure',
+      detailedDescription: /^Please verify your username and password\./,
+    };
     expect(wrong.body).toEqual([
-      expect.objectContaining({ propertyName: 'Username', errorMessage: 'Authentication failure' }),
+      expect.objectContaining({ propertyName: expected.propertyName, errorMessage: expected.errorMessage }),
     ]);
-    expect(wrong.body[0].detailedDescription).toMatch(/^Please verify your username and password\./);
+    expect(wrong.body[0].detailedDescription).toMatch(expected.detailedDescription);
     expect(JSON.stringify(wrong.body)).not.toContain('not-the-password');
   });
 
