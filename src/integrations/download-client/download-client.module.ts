@@ -5,12 +5,14 @@ import { TorrentBlackholeProvider, UsenetBlackholeProvider } from './blackhole.c
 import { DownloadClientFactory } from './download-client-factory.service';
 import { DownloadClientController } from './download-client.controller';
 import { DOWNLOAD_CLIENT_REGISTRY, DownloadClientService } from './download-client.service';
+import { DelugeProvider } from './deluge.client';
 import { QBittorrentProvider } from './qbittorrent.client';
 import { SabnzbdProvider } from './sabnzbd.client';
 import { TransmissionProvider } from './transmission.client';
 import { WatchFolderScanner } from './watch-folder-scanner';
 
 const IMPLEMENTATIONS = [
+  DelugeProvider,
   QBittorrentProvider,
   SabnzbdProvider,
   TransmissionProvider,

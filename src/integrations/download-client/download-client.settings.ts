@@ -12,11 +12,11 @@ const UsernameField = (order: number) =>
   applyDecorators(IsString(), IsOptional(), Field({ order, label: 'Username', privacy: 'userName' }));
 
 /** The optional login password of a client (masked on output). */
-const PasswordField = (order: number) =>
+export const PasswordField = (order: number) =>
   applyDecorators(IsString(), IsOptional(), Field({ order, label: 'Password', type: 'password', privacy: 'password' }));
 
 /** A numeric select field that accepts exactly the values of its options. */
-function SelectField(order: number, label: string, selectOptions: Record<string, number> | SelectOptionDef[]) {
+export function SelectField(order: number, label: string, selectOptions: Record<string, number> | SelectOptionDef[]) {
   const values = Array.isArray(selectOptions)
     ? selectOptions.map((option) => option.value)
     : Object.values(selectOptions);
