@@ -74,13 +74,16 @@ describe('providers: download clients', () => {
   it('schema lists the five clients with Readarr’s fields and template defaults', async () => {
     const schema = (await t.api.get('/api/v1/downloadclient/schema').expect(200)).body;
     expect(schema.map((s: { implementation: string }) => s.implementation)).toEqual([
+      'Deluge',
       'QBittorrent',
       'Sabnzbd',
       'TorrentBlackhole',
       'Transmission',
       'UsenetBlackhole',
     ]);
-    const qb = schema[0];
+    const byName = (implementation: string) =>
+      schema.find((entry: { implementation: string }) => entry.implementation === implementation);
+    const qb = byName('QBittorrent');
     expect(qb).toMatchObject({
       name: '',
       enable: false,
@@ -115,7 +118,7 @@ describe('providers: download clients', () => {
       'Force Started',
       'Stopped',
     ]);
-    const sabFields = fieldsOf(schema[1]);
+    const sabFields = fieldsOf(byName('Sabnzbd'));
     expect(Object.keys(sabFields)).toEqual([
       'host',
       'port',
@@ -129,8 +132,8 @@ describe('providers: download clients', () => {
       'olderTvPriority',
     ]);
     expect(sabFields).toMatchObject({ musicCategory: 'Readarr', recentTvPriority: -100 });
-    expect(fieldsOf(schema[3])).toMatchObject({ port: 9091, urlBase: '/transmission/', addPaused: false });
-    expect(schema[4]).toMatchObject({ protocol: 'usenet', implementationName: 'Usenet Blackhole' });
+    expect(fieldsOf(byName('Transmission'))).toMatchObject({ port: 9091, urlBase: '/transmission/', addPaused: false });
+    expect(byName('UsenetBlackhole')).toMatchObject({ protocol: 'usenet', implementationName: 'Usenet Blackhole' });
   });
 
   describe('qBittorrent', () => {
