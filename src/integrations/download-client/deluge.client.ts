@@ -92,12 +92,14 @@ function reachedSeedGoal(torrent: DelugeTorrent): boolean {
 function connectionProblem(error: HttpRequestError): ValidationFailure {
   if (error.status !== undefined)
     return providerFailure('Host', 'Unable to connect to Deluge', { detailedDescription: error.message });
-  if (/EPROTO|ssl|tls|certificate/i.test(error.message))
+  // The reason follows the (redacted) URL, whose host name must not decide.
+  const reason = error.message.split(' failed: ').pop() ?? '';
+  if (/EPROTO|ssl|tls|certificate/i.test(reason))
     return providerFailure('UseSsl', 'Unable to connect through SSL', {
       detailedDescription:
         'Quire is unable to connect to Deluge using SSL. Please try to configure both Quire and Deluge to not use SSL.',
     });
-  if (/ECONNRESET|socket hang up|other side closed|UND_ERR_SOCKET/i.test(error.message))
+  if (/ECONNRESET|socket hang up|other side closed|UND_ERR_SOCKET/i.test(reason))
     return providerFailure('UseSsl', 'Verify SSL settings', {
       detailedDescription: 'Please verify your SSL configuration on both Deluge and Quire.',
     });
@@ -195,7 +197,8 @@ class DelugeClient implements DownloadClient {
     let answer = await this.post<T>(method, params, cookie);
     if (answer.error && (answer.error.code === 1 || answer.error.code === 2)) {
       answer = await this.post<T>(method, params, await this.login());
-      if (answer.error) throw new AuthenticationError(answer.error.message);
+      // Logged in and connected just now: code 2 is now a method the daemon really lacks (a plugin that is off).
+      if (answer.error?.code === 1) throw new AuthenticationError(answer.error.message);
     }
     if (answer.error) throw new DelugeRpcError(answer.error.message, answer.error.code);
     return answer.result;
@@ -204,7 +207,11 @@ class DelugeClient implements DownloadClient {
   async test(): Promise<ValidationFailure[]> {
     try {
       this.sessions.delete(this.sessionKey);
-      await this.call<string>('daemon.get_version');
+      // Deluge 2 answers the version as daemon.get_version, Deluge 1.3 only as daemon.info.
+      await this.call<string>('daemon.get_version').catch((error: unknown) => {
+        if (error instanceof DelugeRpcError && error.code === 2) return this.call<string>('daemon.info');
+        throw error;
+      });
     } catch (error) {
       if (error instanceof AuthenticationError) return [providerFailure('Password', 'Authentication failed')];
       if (error instanceof HttpRequestError) return [connectionProblem(error)];
