@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, RealDaemon, sleep } from './daemon';
+import { freePort, RealDaemon, sleep, until } from './daemon';
 
 /** A torrent as `core.get_torrents_status` lists it (the fields the tests read). */
 export interface DelugeTorrent {
@@ -55,6 +55,7 @@ export class DelugeDaemon extends RealDaemon {
   /** The daemon account deluge-web logs in with (its host list entry). */
   readonly account = randomBytes(12).toString('hex');
   private web?: ChildProcess;
+  private readonly extraWebs: ChildProcess[] = [];
   private webOutput = '';
   private cookie = '';
 
@@ -142,23 +143,51 @@ export class DelugeDaemon extends RealDaemon {
   }
 
   private startWeb(): void {
-    const web = spawn('deluge-web', ['-c', this.configDir, '-d', '-q', '-p', String(this.port), '-i', '127.0.0.1'], {
-      cwd: this.root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, HOME: this.root },
-    });
+    this.web = this.spawnWeb(this.port, ['--no-ssl']);
+  }
+
+  private spawnWeb(port: number, extra: string[]): ChildProcess {
+    const web = spawn(
+      'deluge-web',
+      ['-c', this.configDir, '-d', '-q', '-p', String(port), '-i', '127.0.0.1', ...extra],
+      {
+        cwd: this.root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, HOME: this.root },
+      },
+    );
     const keep = (chunk: Buffer) => {
       this.webOutput = (this.webOutput + chunk.toString()).slice(-4000);
     };
     web.stdout?.on('data', keep);
     web.stderr?.on('data', keep);
-    this.web = web;
+    return web;
+  }
+
+  /** A second deluge-web on the same config serving HTTPS with the daemon's self-signed certificate; its port. */
+  async startHttpsWeb(): Promise<number> {
+    const port = await freePort();
+    this.extraWebs.push(this.spawnWeb(port, ['--ssl']));
+    const { connect } = await import('node:tls');
+    await until(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const socket = connect({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => {
+            socket.end();
+            resolve(true);
+          });
+          socket.on('error', () => resolve(false));
+        }),
+      'deluge-web over HTTPS',
+    );
+    return port;
   }
 
   async stop(): Promise<void> {
-    const web = this.web;
+    const webs = [this.web, ...this.extraWebs.splice(0)];
     this.web = undefined;
-    if (web && web.exitCode === null && web.signalCode === null) {
+    for (const web of webs) {
+      if (!web || web.exitCode !== null || web.signalCode !== null) continue;
       const gone = new Promise<void>((resolve) => web.once('exit', () => resolve()));
       web.kill('SIGTERM');
       const timer = setTimeout(() => web.kill('SIGKILL'), 5_000);

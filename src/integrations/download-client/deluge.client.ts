@@ -94,7 +94,10 @@ function connectionProblem(error: HttpRequestError): ValidationFailure {
     return providerFailure('Host', 'Unable to connect to Deluge', { detailedDescription: error.message });
   // The reason follows the (redacted) URL, whose host name must not decide.
   const reason = error.message.split(' failed: ').pop() ?? '';
-  if (/EPROTO|ssl|tls|certificate/i.test(reason))
+  // As Readarr: a certificate Quire does not trust is a failure to connect, with the reason (and how to accept it).
+  if (/certificate/i.test(reason))
+    return providerFailure('Host', 'Unable to connect to Deluge', { detailedDescription: reason });
+  if (/EPROTO|ssl|tls/i.test(reason))
     return providerFailure('UseSsl', 'Unable to connect through SSL', {
       detailedDescription:
         'Quire is unable to connect to Deluge using SSL. Please try to configure both Quire and Deluge to not use SSL.',

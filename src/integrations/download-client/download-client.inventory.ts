@@ -56,7 +56,7 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
         ]),
         useSsl: acts('src/integrations/core/provider-http.ts', [
           'test/e2e/integrations/download-client/real-daemon-deluge.e2e-spec.ts',
-          'schema: Deluge with Readarr’s fields and defaults; a label outside a-z, 0-9 and - is refused',
+          'useSsl: a deluge-web serving HTTPS passes the test with SSL on; with it off the test fails on Use SSL',
         ]),
         urlBase: acts('src/integrations/core/provider-http.ts', [
           'test/e2e/integrations/download-client/real-daemon-deluge.e2e-spec.ts',

@@ -194,6 +194,13 @@ describe('Deluge (real daemon): labels, test() failures, directories', () => {
     expect(await testFailures(withFields({}))).toEqual([]);
   });
 
+  it('useSsl: a deluge-web serving HTTPS passes the test with SSL on; with it off the test fails on Use SSL', async () => {
+    const httpsPort = await daemon.startHttpsWeb();
+    expect(await testFailures(withFields({ port: httpsPort, useSsl: true }))).toEqual([]);
+    const plain = await testFailures(withFields({ port: httpsPort }));
+    expect(plain).toEqual([expect.objectContaining({ propertyName: 'UseSsl', errorMessage: 'Verify SSL settings' })]);
+  });
+
   it('test(): with the Label plugin off a category fails on Category; with it on, missing labels are created', async () => {
     await daemon.rpc('core.disable_plugin', 'Label');
     try {
