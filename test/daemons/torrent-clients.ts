@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { until } from './daemon';
+import { DelugeDaemon } from './deluge.daemon';
 import { QBittorrentDaemon } from './qbittorrent.daemon';
 import { RTorrentDaemon } from './rtorrent.daemon';
 import { TransmissionDaemon } from './transmission.daemon';
@@ -11,7 +12,7 @@ import { TransmissionDaemon } from './transmission.daemon';
  */
 export interface RealTorrentClient {
   readonly label: string;
-  readonly implementation: 'QBittorrent' | 'Transmission' | 'RTorrent';
+  readonly implementation: 'QBittorrent' | 'Transmission' | 'Deluge' | 'RTorrent';
   /** Starts the daemon. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -22,25 +23,35 @@ export interface RealTorrentClient {
   categoryDir(category?: string): string;
   /** Progress 0..1 and whether the daemon has it at all. */
   progress(hash: string): Promise<number | undefined>;
+  /** Whether the daemon says the torrent is finished (Deluge says so a moment after its progress reaches 100 %). */
+  finished(hash: string): Promise<boolean>;
   /** Stops seeding, the goal not reached (a user's pause). */
   pause(hash: string): Promise<void>;
   /** The torrent's own seed goal: ratio and minutes (Transmission's idle limit stands in for the time). */
-  seedGoal(hash: string): Promise<{ ratio: number; minutes: number } | undefined>;
+  seedGoal(hash: string): Promise<{ ratio: number; minutes?: number } | undefined>;
+  /** Whether the daemon keeps a seed time per torrent (Deluge 2 has none: Readarr sets only its ratio). */
+  readonly seedsByTime: boolean;
+  /** Readarr's test() failure for a wrong password. */
+  readonly authFailure: { propertyName: string; errorMessage: string; detailedDescription?: RegExp };
   /** Switches the daemon's download queue on (qBittorrent keeps none by default; Transmission always has one). */
   useQueue(): Promise<void>;
   /** The given torrents in the daemon's download-queue order, first first. */
   queueOrder(hashes: string[]): Promise<string[]>;
   /** Gives the torrent a goal it has reached (ratio 0) and stops it, as the daemon does when the goal is met. */
   reachSeedGoal(hash: string): Promise<void>;
-  /** The Quire setting that adds torrents stopped: qBittorrent's initial state Pause, Transmission's Add Paused. */
+  /** The Quire setting that adds torrents stopped: qBittorrent's initial state Pause, Transmission's and Deluge's Add Paused. */
   readonly addStopped: { name: string; value: unknown };
   /** Whether the daemon holds the torrent stopped. */
   stopped(hash: string): Promise<boolean>;
-  /** How Readarr's test() reports a wrong password, when not as an authentication failure on Username. */
-  readonly wrongPassword?: { propertyName: string; errorMessage: string; detailedDescription: RegExp };
 }
 
 export const CATEGORY = 'readarr';
+
+const USERNAME_FAILURE = {
+  propertyName: 'Username',
+  errorMessage: 'Authentication failure',
+  detailedDescription: /^Please verify your username and password\./,
+};
 
 /** How Quire reaches a daemon on loopback: the same five fields for every torrent client. */
 function connectionFields(daemon: { port: number; username: string }, password: string, category: string) {
@@ -60,6 +71,8 @@ export function qbittorrentClient(): RealTorrentClient & { daemon: QBittorrentDa
     label: 'qBittorrent',
     implementation: 'QBittorrent',
     password: daemon.password,
+    seedsByTime: true,
+    authFailure: USERNAME_FAILURE,
     start: async () => {
       await daemon.start();
     },
@@ -71,6 +84,7 @@ export function qbittorrentClient(): RealTorrentClient & { daemon: QBittorrentDa
     // qBittorrent 4 names a stopped torrent paused…, 5 names it stopped….
     stopped: async (hash) => /^(paused|stopped)/.test((await daemon.torrent(hash))?.state ?? ''),
     progress: async (hash) => (await daemon.torrent(hash))?.progress,
+    finished: async (hash) => (await daemon.torrent(hash))?.progress === 1,
     pause: async (hash) => {
       await daemon.api('torrents/pause', { hashes: hash.toLowerCase() });
       await until(async () => (await daemon.torrent(hash))?.state === 'pausedUP', 'the torrent to pause');
@@ -107,6 +121,8 @@ export function transmissionClient(): RealTorrentClient & { daemon: Transmission
     label: 'Transmission',
     implementation: 'Transmission',
     password: daemon.password,
+    seedsByTime: true,
+    authFailure: USERNAME_FAILURE,
     start: async () => {
       await daemon.start();
     },
@@ -118,6 +134,7 @@ export function transmissionClient(): RealTorrentClient & { daemon: Transmission
     // Transmission's status 0 is "stopped".
     stopped: async (hash) => (await daemon.torrent(hash))?.status === 0,
     progress: async (hash) => (await daemon.torrent(hash))?.percentDone,
+    finished: async (hash) => (await daemon.torrent(hash))?.percentDone === 1,
     pause: async (hash) => {
       await daemon.rpc('torrent-stop', { ids: [hash.toLowerCase()] });
       await until(async () => (await daemon.torrent(hash))?.status === 0, 'the torrent to stop');
@@ -143,6 +160,68 @@ export function transmissionClient(): RealTorrentClient & { daemon: Transmission
   };
 }
 
+export function delugeClient(): RealTorrentClient & { daemon: DelugeDaemon } {
+  const daemon = new DelugeDaemon();
+  const state = async (hash: string) => (await daemon.torrent(hash))?.state;
+  const pauseAndWait = async (hash: string) => {
+    await daemon.rpc('core.pause_torrent', [hash.toLowerCase()]);
+    await until(async () => (await state(hash)) === 'Paused', 'the torrent to pause');
+  };
+  return {
+    daemon,
+    label: 'Deluge',
+    implementation: 'Deluge',
+    password: daemon.password,
+    seedsByTime: false,
+    authFailure: { propertyName: 'Password', errorMessage: 'Authentication failed' },
+    start: async () => {
+      await daemon.start();
+    },
+    stop: () => daemon.stop(),
+    // deluge-web has no user name: host, port, the web password and the label.
+    fields: (password, category = CATEGORY) => [
+      { name: 'host', value: '127.0.0.1' },
+      { name: 'port', value: daemon.port },
+      { name: 'password', value: password },
+      { name: 'musicCategory', value: category },
+    ],
+    // A label has no folder of its own: every download lands in the daemon's download location.
+    categoryDir: () => daemon.downloadDir,
+    addStopped: { name: 'addPaused', value: true },
+    stopped: async (hash) => (await state(hash)) === 'Paused',
+    progress: async (hash) => {
+      const torrent = await daemon.torrent(hash);
+      return torrent && torrent.progress / 100;
+    },
+    // Quire (as Readarr) reads Deluge's own is_finished, which it sets on libtorrent's finished alert.
+    finished: async (hash) => (await daemon.torrent(hash))?.is_finished === true,
+    pause: pauseAndWait,
+    seedGoal: async (hash) => {
+      const torrent = await daemon.torrent(hash);
+      return torrent?.stop_at_ratio ? { ratio: torrent.stop_ratio } : undefined;
+    },
+    // Deluge always keeps a queue; the harness only lifts its active limits.
+    useQueue: () => Promise.resolve(),
+    // One fresh status each: the list Deluge answers for many torrents keeps positions from before the last move.
+    queueOrder: async (hashes) => {
+      const positions = await Promise.all(
+        hashes.map(async (hash) => ({
+          hash: hash.toUpperCase(),
+          queue: (await daemon.rpc<{ queue?: number }>('core.get_torrent_status', hash.toLowerCase(), ['queue'])).queue,
+        })),
+      );
+      return positions
+        .filter((torrent) => torrent.queue !== undefined)
+        .sort((a, b) => a.queue! - b.queue!)
+        .map((torrent) => torrent.hash);
+    },
+    reachSeedGoal: async (hash) => {
+      await daemon.rpc('core.set_torrent_options', [hash.toLowerCase()], { stop_at_ratio: true, stop_ratio: 0 });
+      await pauseAndWait(hash);
+    },
+  };
+}
+
 /**
  * rTorrent behind an HTTP front at `/RPC2` (what nginx or ruTorrent give it). It has no seed goal and never stops at
  * one: as Readarr, Quire judges the indexer's goal itself, a complete torrent at its ratio or seeded for its time may
@@ -157,6 +236,7 @@ export function rtorrentClient(): RealTorrentClient & { daemon: RTorrentDaemon }
     label: 'rTorrent',
     implementation: 'RTorrent',
     password: daemon.password,
+    seedsByTime: true,
     start: async () => {
       await daemon.start();
     },
@@ -166,6 +246,10 @@ export function rtorrentClient(): RealTorrentClient & { daemon: RTorrentDaemon }
     categoryDir: () => daemon.downloadDir,
     addStopped: { name: 'addStopped', value: true },
     stopped: async (hash) => (await download(hash))?.state === 0,
+    finished: async (hash) => {
+      const found = await download(hash);
+      return !!found && found.sizeBytes > 0 && found.completedBytes === found.sizeBytes;
+    },
     progress: async (hash) => {
       const found = await download(hash);
       return found && (found.sizeBytes > 0 ? found.completedBytes / found.sizeBytes : 0);
@@ -185,7 +269,7 @@ export function rtorrentClient(): RealTorrentClient & { daemon: RTorrentDaemon }
       await daemon.call('d.custom.set', hash.toLowerCase(), 'quire_seed_ratio', '0');
     },
     // Readarr's rTorrent test() knows no authentication failure: the web server's 401 is a failed connection.
-    wrongPassword: {
+    authFailure: {
       propertyName: 'Host',
       errorMessage: 'Unable to connect to rTorrent',
       detailedDescription: /^rTorrent answered HTTP 401/,

@@ -1,5 +1,6 @@
 import { acts } from '../../platform/settings/inventory/settings-inventory';
 import { ProviderKindInventory } from '../core/provider-inventory';
+import { DelugeSettings } from './deluge.settings';
 import { DownloadClientResource } from './download-client.resource';
 import {
   QBittorrentSettings,
@@ -83,6 +84,59 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
     ]),
   },
   implementations: {
+    Deluge: {
+      settings: DelugeSettings,
+      fields: {
+        host: acts('src/integrations/download-client/deluge.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-deluge.e2e-spec.ts',
+          'test(): unreachable, a wrong url base, a wrong password and a daemon deluge-web cannot reach each fail on their field',
+        ]),
+        port: acts('src/integrations/download-client/deluge.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-deluge.e2e-spec.ts',
+          'test(): unreachable, a wrong url base, a wrong password and a daemon deluge-web cannot reach each fail on their field',
+        ]),
+        useSsl: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/real-daemon-deluge.e2e-spec.ts',
+          'useSsl: a deluge-web serving HTTPS passes the test with SSL on; with it off the test fails on Use SSL',
+        ]),
+        urlBase: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/real-daemon-deluge.e2e-spec.ts',
+          'test(): unreachable, a wrong url base, a wrong password and a daemon deluge-web cannot reach each fail on their field',
+        ]),
+        password: acts('src/integrations/download-client/deluge.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password fails on its field with Readarr’s message',
+        ]),
+        musicCategory: acts('src/integrations/download-client/deluge.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-deluge.e2e-spec.ts',
+          'test(): with the Label plugin off a category fails on Category; with it on, missing labels are created',
+        ]),
+        musicImportedCategory: acts('src/integrations/download-client/deluge.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-deluge.e2e-spec.ts',
+          'musicImportedCategory: after the automatic import the torrent carries that label; when it comes back it is known as imported',
+        ]),
+        recentTvPriority: acts('src/integrations/download-client/deluge.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
+        ]),
+        olderTvPriority: acts('src/integrations/download-client/deluge.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
+        ]),
+        addPaused: acts('src/integrations/download-client/deluge.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs',
+        ]),
+        downloadDirectory: acts('src/integrations/download-client/deluge.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-deluge.e2e-spec.ts',
+          'downloadDirectory and completedDirectory: the torrent is saved in the one and set to move to the other; the import reads it where it is',
+        ]),
+        completedDirectory: acts('src/integrations/download-client/deluge.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-deluge.e2e-spec.ts',
+          'downloadDirectory and completedDirectory: the torrent is saved in the one and set to move to the other; the import reads it where it is',
+        ]),
+      },
+    },
     Nzbget: {
       settings: NzbgetSettings,
       fields: {
@@ -210,11 +264,11 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
         ]),
         username: acts('src/integrations/download-client/rtorrent.client.ts', [
           'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
-          'test: the right credentials pass; a wrong password fails on Username with Readarr’s message',
+          'test: the right credentials pass; a wrong password fails on its field with Readarr’s message',
         ]),
         password: acts('src/integrations/download-client/rtorrent.client.ts', [
           'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
-          'test: the right credentials pass; a wrong password fails on Username with Readarr’s message',
+          'test: the right credentials pass; a wrong password fails on its field with Readarr’s message',
         ]),
         musicCategory: acts('src/integrations/download-client/rtorrent.client.ts', [
           'test/e2e/integrations/download-client/real-daemon-rtorrent.e2e-spec.ts',

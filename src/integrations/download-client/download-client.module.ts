@@ -9,6 +9,7 @@ import { DOWNLOAD_CLIENT_REGISTRY, DownloadClientService } from './download-clie
 import { NzbVortexProvider } from './nzbvortex.client';
 import { PneumaticProvider } from './pneumatic.client';
 import { NzbgetProvider } from './nzbget.client';
+import { DelugeProvider } from './deluge.client';
 import { QBittorrentProvider } from './qbittorrent.client';
 import { RTorrentProvider } from './rtorrent.client';
 import { SabnzbdProvider } from './sabnzbd.client';
@@ -19,6 +20,7 @@ import { WatchFolderScanner } from './watch-folder-scanner';
 
 const IMPLEMENTATIONS = [
   NzbgetProvider,
+  DelugeProvider,
   QBittorrentProvider,
   RTorrentProvider,
   SabnzbdProvider,
