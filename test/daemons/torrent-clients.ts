@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { Aria2Daemon } from './aria2.daemon';
 import { until } from './daemon';
 import { QBittorrentDaemon } from './qbittorrent.daemon';
 import { TransmissionDaemon } from './transmission.daemon';
@@ -10,7 +11,15 @@ import { TransmissionDaemon } from './transmission.daemon';
  */
 export interface RealTorrentClient {
   readonly label: string;
-  readonly implementation: 'QBittorrent' | 'Transmission';
+  readonly implementation: 'QBittorrent' | 'Transmission' | 'Aria2';
+  /**
+   * What Readarr's client for the daemon does at all: `categories` (each Quire client sees only its category's
+   * downloads), `seedGoals` (the indexer's seed goal is set on the torrent at grab), `magnetsBeforeMetadata` (a magnet
+   * still waiting for its metadata is listed). A flow the client lacks is not run against it.
+   */
+  readonly capabilities: { categories: boolean; seedGoals: boolean; magnetsBeforeMetadata: boolean };
+  /** How the test of a client with a wrong password or secret fails. */
+  readonly authFailure: { propertyName: string; errorMessage: string; detailedDescription: RegExp };
   /** Starts the daemon. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -31,13 +40,23 @@ export interface RealTorrentClient {
   queueOrder(hashes: string[]): Promise<string[]>;
   /** Gives the torrent a goal it has reached (ratio 0) and stops it, as the daemon does when the goal is met. */
   reachSeedGoal(hash: string): Promise<void>;
-  /** The Quire setting that adds torrents stopped: qBittorrent's initial state Pause, Transmission's Add Paused. */
-  readonly addStopped: { name: string; value: unknown };
+  /**
+   * The Quire setting that adds torrents stopped: qBittorrent's initial state Pause, Transmission's Add Paused;
+   * none for a client without one.
+   */
+  readonly addStopped?: { name: string; value: unknown };
   /** Whether the daemon holds the torrent stopped. */
   stopped(hash: string): Promise<boolean>;
 }
 
 export const CATEGORY = 'readarr';
+
+const TORRENT_CLIENT_CAPABILITIES = { categories: true, seedGoals: true, magnetsBeforeMetadata: true };
+const AUTHENTICATION_FAILURE = {
+  propertyName: 'Username',
+  errorMessage: 'Authentication failure',
+  detailedDescription: /^Please verify your username and password\./,
+};
 
 /** How Quire reaches a daemon on loopback: the same five fields for every torrent client. */
 function connectionFields(daemon: { port: number; username: string }, password: string, category: string) {
@@ -56,6 +75,8 @@ export function qbittorrentClient(): RealTorrentClient & { daemon: QBittorrentDa
     daemon,
     label: 'qBittorrent',
     implementation: 'QBittorrent',
+    capabilities: TORRENT_CLIENT_CAPABILITIES,
+    authFailure: AUTHENTICATION_FAILURE,
     password: daemon.password,
     start: async () => {
       await daemon.start();
@@ -103,6 +124,8 @@ export function transmissionClient(): RealTorrentClient & { daemon: Transmission
     daemon,
     label: 'Transmission',
     implementation: 'Transmission',
+    capabilities: TORRENT_CLIENT_CAPABILITIES,
+    authFailure: AUTHENTICATION_FAILURE,
     password: daemon.password,
     start: async () => {
       await daemon.start();
@@ -136,6 +159,66 @@ export function transmissionClient(): RealTorrentClient & { daemon: Transmission
       await daemon.rpc('torrent-set', { ids: [hash.toLowerCase()], seedRatioMode: 1, seedRatioLimit: 0 });
       await daemon.rpc('torrent-stop', { ids: [hash.toLowerCase()] });
       await until(async () => (await daemon.torrent(hash))?.status === 0, 'the torrent to stop');
+    },
+  };
+}
+
+export function aria2Client(): RealTorrentClient & { daemon: Aria2Daemon } {
+  const daemon = new Aria2Daemon();
+  const gidOf = async (hash: string) => {
+    const download = await daemon.download(hash);
+    if (!download) throw new Error(`aria2 has no download ${hash}`);
+    return download.gid;
+  };
+  const status = async (hash: string) => (await daemon.download(hash))?.status;
+  return {
+    daemon,
+    label: 'Aria2',
+    implementation: 'Aria2',
+    // Readarr's Aria2 lists every download aria2 has, sets no seed goal, and skips magnets' metadata downloads.
+    capabilities: { categories: false, seedGoals: false, magnetsBeforeMetadata: false },
+    authFailure: {
+      propertyName: 'Host',
+      errorMessage: 'Unable to connect to Aria2',
+      detailedDescription: /Unauthorized/,
+    },
+    password: daemon.secret,
+    start: async () => {
+      await daemon.start();
+    },
+    stop: () => daemon.stop(),
+    fields: (secret) => [
+      { name: 'host', value: '127.0.0.1' },
+      { name: 'port', value: daemon.port },
+      { name: 'rpcPath', value: '/rpc' },
+      { name: 'secretToken', value: secret },
+    ],
+    // aria2 has no categories: every download lands in its one folder.
+    categoryDir: () => daemon.downloadDir,
+    stopped: async (hash) => ['paused', 'complete'].includes((await status(hash)) ?? ''),
+    progress: async (hash) => {
+      const download = await daemon.download(hash);
+      if (!download) return undefined;
+      const total = Number(download.totalLength);
+      return total > 0 ? Number(download.completedLength) / total : 0;
+    },
+    pause: async (hash) => {
+      await daemon.rpc('aria2.forcePause', await gidOf(hash));
+      await until(async () => (await status(hash)) === 'paused', 'the download to pause');
+    },
+    seedGoal: () => Promise.resolve(undefined),
+    useQueue: () => Promise.resolve(),
+    queueOrder: () => Promise.resolve([]),
+    // A seed time of 0 ends seeding at once: aria2 then stops the torrent as complete, as when its goal is met.
+    reachSeedGoal: async (hash) => {
+      const gid = await gidOf(hash);
+      if ((await status(hash)) !== 'paused') {
+        await daemon.rpc('aria2.forcePause', gid);
+        await until(async () => (await status(hash)) === 'paused', 'the download to pause');
+      }
+      await daemon.rpc('aria2.changeOption', gid, { 'seed-time': '0' });
+      await daemon.rpc('aria2.unpause', gid);
+      await until(async () => (await status(hash)) === 'complete', 'aria2 to finish seeding');
     },
   };
 }

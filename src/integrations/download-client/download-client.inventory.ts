@@ -1,5 +1,6 @@
 import { acts, pending } from '../../platform/settings/inventory/settings-inventory';
 import { ProviderKindInventory } from '../core/provider-inventory';
+import { Aria2Settings } from './aria2.settings';
 import { DownloadClientResource } from './download-client.resource';
 import {
   QBittorrentSettings,
@@ -191,6 +192,31 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
         addPaused: acts('src/integrations/download-client/transmission.client.ts', [
           'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
           'adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs',
+        ]),
+      },
+    },
+    Aria2: {
+      settings: Aria2Settings,
+      fields: {
+        host: acts('src/integrations/download-client/aria2.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'grabs a .torrent file, the queue shows it; once checked it is imported and keeps seeding',
+        ]),
+        port: acts('src/integrations/download-client/aria2.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'grabs a .torrent file, the queue shows it; once checked it is imported and keeps seeding',
+        ]),
+        rpcPath: acts('src/integrations/download-client/aria2.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'rpcPath: Quire calls aria2’s XML-RPC at that path; another path fails the test on Host',
+        ]),
+        useSsl: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/client-schemas.e2e-spec.ts',
+          '$implementation: Readarr’s name, contract, fields and defaults',
+        ]),
+        secretToken: acts('src/integrations/download-client/aria2.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password or secret fails on the field and with the message Readarr gives',
         ]),
       },
     },

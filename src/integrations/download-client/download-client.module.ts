@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ProviderRegistry } from '../core/provider';
 import { ProviderCoreModule } from '../core/provider-core.module';
+import { Aria2Provider } from './aria2.client';
 import { TorrentBlackholeProvider, UsenetBlackholeProvider } from './blackhole.client';
 import { DownloadClientFactory } from './download-client-factory.service';
 import { DownloadClientController } from './download-client.controller';
@@ -16,6 +17,7 @@ const IMPLEMENTATIONS = [
   TransmissionProvider,
   TorrentBlackholeProvider,
   UsenetBlackholeProvider,
+  Aria2Provider,
 ];
 
 @Module({

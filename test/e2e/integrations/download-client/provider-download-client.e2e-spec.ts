@@ -73,14 +73,17 @@ describe('providers: download clients', () => {
 
   it('schema lists the five clients with Readarr’s fields and template defaults', async () => {
     const schema = (await t.api.get('/api/v1/downloadclient/schema').expect(200)).body;
+    const of = (implementation: string) =>
+      schema.find((s: { implementation: string }) => s.implementation === implementation);
     expect(schema.map((s: { implementation: string }) => s.implementation)).toEqual([
+      'Aria2',
       'QBittorrent',
       'Sabnzbd',
       'TorrentBlackhole',
       'Transmission',
       'UsenetBlackhole',
     ]);
-    const qb = schema[0];
+    const qb = of('QBittorrent');
     expect(qb).toMatchObject({
       name: '',
       enable: false,
@@ -115,7 +118,7 @@ describe('providers: download clients', () => {
       'Force Started',
       'Stopped',
     ]);
-    const sabFields = fieldsOf(schema[1]);
+    const sabFields = fieldsOf(of('Sabnzbd'));
     expect(Object.keys(sabFields)).toEqual([
       'host',
       'port',
@@ -129,8 +132,8 @@ describe('providers: download clients', () => {
       'olderTvPriority',
     ]);
     expect(sabFields).toMatchObject({ musicCategory: 'Readarr', recentTvPriority: -100 });
-    expect(fieldsOf(schema[3])).toMatchObject({ port: 9091, urlBase: '/transmission/', addPaused: false });
-    expect(schema[4]).toMatchObject({ protocol: 'usenet', implementationName: 'Usenet Blackhole' });
+    expect(fieldsOf(of('Transmission'))).toMatchObject({ port: 9091, urlBase: '/transmission/', addPaused: false });
+    expect(of('UsenetBlackhole')).toMatchObject({ protocol: 'usenet', implementationName: 'Usenet Blackhole' });
   });
 
   describe('qBittorrent', () => {

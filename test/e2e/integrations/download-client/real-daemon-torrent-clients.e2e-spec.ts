@@ -10,20 +10,27 @@ import { FakeNewznab } from '../../../fakes/newznab-fake';
 import { makeEpub } from '../../../fixtures/media/generators';
 import { until } from '../../../daemons/daemon';
 import { seededTorrent } from '../../../daemons/seeded-torrent';
-import { qbittorrentClient, type RealTorrentClient, transmissionClient } from '../../../daemons/torrent-clients';
+import {
+  aria2Client,
+  qbittorrentClient,
+  type RealTorrentClient,
+  transmissionClient,
+} from '../../../daemons/torrent-clients';
 import { runCommand } from '../../../utils/commands';
 import { createTestApp, TestApp } from '../../../utils/create-test-app';
 import { ebookProfileId } from '../../../utils/search-fixture';
 
 /**
- * Quire's torrent clients against Debian's real qbittorrent-nox and transmission-daemon (started by test/daemons on
- * free loopback ports, no DHT, PeX, LSD or port forwarding). A torrent whose data is already in the daemon's download
+ * Quire's torrent clients against Debian's real qbittorrent-nox, transmission-daemon and aria2c (started by
+ * test/daemons on free loopback ports, no DHT, PeX, LSD or port forwarding). A torrent whose data is already in the daemon's download
  * folder is checked by the daemon and reported complete without a single peer, so grab, queue, import and the
- * client-side clean-up run for real.
+ * client-side clean-up run for real. A flow Readarr's client for a daemon does not have (aria2: categories, seed
+ * goals, adding stopped) is not run against that daemon; its capabilities say which.
  */
 describe.each([
   ['qBittorrent', qbittorrentClient],
   ['Transmission', transmissionClient],
+  ['Aria2', aria2Client],
 ] as const)('%s (real daemon)', (_label, makeClient) => {
   const client: RealTorrentClient = makeClient();
   let t: TestApp;
@@ -77,6 +84,27 @@ describe.each([
     });
     expect(response.body).toMatchObject({ name });
     return response.body.id as number;
+  }
+
+  /**
+   * A client with other handling flags: a new one with a category of its own, or, for a daemon without categories
+   * (where a second client would track every download too), the one client with the flags changed until `restore`.
+   */
+  async function clientWithFlags(name: string, category: string, flags: Record<string, boolean>) {
+    if (client.capabilities.categories) {
+      const id = await addClient(name, category, flags);
+      return { id, category, restore: () => t.api.delete(`/api/v1/downloadclient/${id}`).expect(200) };
+    }
+    const saved = (await t.api.get(`/api/v1/downloadclient/${clientId}`).expect(200)).body;
+    await t.api
+      .put(`/api/v1/downloadclient/${clientId}`)
+      .send({ ...saved, ...flags })
+      .expect(200);
+    return {
+      id: clientId,
+      category: undefined,
+      restore: () => t.api.put(`/api/v1/downloadclient/${clientId}`).send(saved).expect(200),
+    };
   }
 
   /**
@@ -164,7 +192,7 @@ describe.each([
     return seeded;
   }
 
-  it('test: the right credentials pass; a wrong password fails on Username with Readarr’s message', async () => {
+  it('test: the right credentials pass; a wrong password or secret fails on the field and with the message Readarr gives', async () => {
     const body = (password: string) => ({
       name: 'Probe',
       enable: true,
@@ -174,10 +202,9 @@ describe.each([
     });
     await t.api.post('/api/v1/downloadclient/test').send(body(client.password)).expect(200);
     const wrong = await t.api.post('/api/v1/downloadclient/test').send(body('not-the-password')).expect(400);
-    expect(wrong.body).toEqual([
-      expect.objectContaining({ propertyName: 'Username', errorMessage: 'Authentication failure' }),
-    ]);
-    expect(wrong.body[0].detailedDescription).toMatch(/^Please verify your username and password\./);
+    const { propertyName, errorMessage, detailedDescription } = client.authFailure;
+    expect(wrong.body).toEqual([expect.objectContaining({ propertyName, errorMessage })]);
+    expect(wrong.body[0].detailedDescription).toMatch(detailedDescription);
     expect(JSON.stringify(wrong.body)).not.toContain('not-the-password');
   });
 
@@ -225,6 +252,12 @@ describe.each([
     await until(() => inClient(seeded.hash), 'the magnet in the daemon');
     await runCommand(t, 'RefreshMonitoredDownloads');
     const item = await queueItem(seeded.hash);
+    if (!client.capabilities.magnetsBeforeMetadata) {
+      // As Readarr, aria2's download of a magnet's metadata is not listed: the book waits for the torrent itself.
+      expect(item).toBeUndefined();
+      expect(await bookFiles(seeded.book.id)).toEqual([]);
+      return;
+    }
     expect(item).toMatchObject({ bookId: seeded.book.id, trackedDownloadState: 'downloading' });
     if (client.implementation === 'QBittorrent')
       expect(item).toMatchObject({
@@ -256,15 +289,18 @@ describe.each([
   });
 
   it('removeCompletedDownloads off: an imported torrent that reached its goal stays in the client', async () => {
-    const keepingId = await addClient(`${client.label} keeps`, 'readarr-keep', { removeCompletedDownloads: false });
-    const seeded = await grabbedAndChecked({ downloadClientId: keepingId, category: 'readarr-keep' });
-    await client.reachSeedGoal(seeded.hash);
-    await runCommand(t, 'RefreshMonitoredDownloads');
-    await runCommand(t, 'RefreshMonitoredDownloads');
-    expect((await tracked(seeded.hash)).state).toBe('imported');
-    expect(await inClient(seeded.hash)).toBe(true);
-    expect(existsSync(seeded.dir)).toBe(true);
-    await t.api.delete(`/api/v1/downloadclient/${keepingId}`).expect(200);
+    const keeping = await clientWithFlags(`${client.label} keeps`, 'readarr-keep', { removeCompletedDownloads: false });
+    try {
+      const seeded = await grabbedAndChecked({ downloadClientId: keeping.id, category: keeping.category });
+      await client.reachSeedGoal(seeded.hash);
+      await runCommand(t, 'RefreshMonitoredDownloads');
+      await runCommand(t, 'RefreshMonitoredDownloads');
+      expect((await tracked(seeded.hash)).state).toBe('imported');
+      expect(await inClient(seeded.hash)).toBe(true);
+      expect(existsSync(seeded.dir)).toBe(true);
+    } finally {
+      await keeping.restore();
+    }
   });
 
   it('removeFailedDownloads: a failed torrent leaves the client with its data only when the client says it may', async () => {
@@ -287,16 +323,19 @@ describe.each([
   });
 
   it('removeFailedDownloads off: a failed torrent at its seed goal stays in the client', async () => {
-    const keepingId = await addClient(`${client.label} keeps failed`, 'readarr-failed', {
+    const keeping = await clientWithFlags(`${client.label} keeps failed`, 'readarr-failed', {
       removeFailedDownloads: false,
     });
-    const seeded = await grabbedAndChecked({ downloadClientId: keepingId, category: 'readarr-failed' });
-    await client.reachSeedGoal(seeded.hash);
-    const { id } = await tracked(seeded.hash);
-    await t.api.delete(`/api/v1/queue/${id}?removeFromClient=false&blocklist=true&skipRedownload=true`).expect(200);
-    expect(await inClient(seeded.hash)).toBe(true);
-    expect(existsSync(seeded.dir)).toBe(true);
-    await t.api.delete(`/api/v1/downloadclient/${keepingId}`).expect(200);
+    try {
+      const seeded = await grabbedAndChecked({ downloadClientId: keeping.id, category: keeping.category });
+      await client.reachSeedGoal(seeded.hash);
+      const { id } = await tracked(seeded.hash);
+      await t.api.delete(`/api/v1/queue/${id}?removeFromClient=false&blocklist=true&skipRedownload=true`).expect(200);
+      expect(await inClient(seeded.hash)).toBe(true);
+      expect(existsSync(seeded.dir)).toBe(true);
+    } finally {
+      await keeping.restore();
+    }
   });
 
   // qBittorrent 4.5 reports the move but its queue ends in the order of adding: its priorities are not shown yet.
@@ -357,7 +396,9 @@ describe.each([
     }
   });
 
-  it('seedCriteria: the Torznab indexer’s seed ratio and seed time are set on the torrent at grab', async () => {
+  // Readarr's Aria2 sets no seed goal on a grab: aria2 seeds by its own global options.
+  const itSeeds = client.capabilities.seedGoals ? it : it.skip;
+  itSeeds('seedCriteria: the Torznab indexer’s seed ratio and seed time are set on the torrent at grab', async () => {
     const torznab = await new FakeNewznab({ apiKey: 'seed-key', torznab: true, releases: [] }).start();
     try {
       const indexer = await t.api.post('/api/v1/indexer?forceSave=true').send({
@@ -386,18 +427,23 @@ describe.each([
     }
   });
 
-  it('adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs', async () => {
-    const stoppedId = await addClient(`${client.label} adds stopped`, 'stopped-adds', {}, [client.addStopped]);
-    const held = await seededBook({ category: 'stopped-adds' });
-    await push(held, stoppedId);
-    await until(() => client.stopped(held.hash), 'the torrent to be held stopped');
+  // Readarr's Aria2 has no setting to add a download paused.
+  const itAddsStopped = client.addStopped ? it : it.skip;
+  itAddsStopped(
+    'adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs',
+    async () => {
+      const stoppedId = await addClient(`${client.label} adds stopped`, 'stopped-adds', {}, [client.addStopped!]);
+      const held = await seededBook({ category: 'stopped-adds' });
+      await push(held, stoppedId);
+      await until(() => client.stopped(held.hash), 'the torrent to be held stopped');
 
-    const running = await seededBook();
-    await push(running);
-    await complete(running.hash);
-    expect(await client.stopped(running.hash)).toBe(false);
-    await t.api.delete(`/api/v1/downloadclient/${stoppedId}`).expect(200);
-  });
+      const running = await seededBook();
+      await push(running);
+      await complete(running.hash);
+      expect(await client.stopped(running.hash)).toBe(false);
+      await t.api.delete(`/api/v1/downloadclient/${stoppedId}`).expect(200);
+    },
+  );
 
   it('removing from the queue: with removeFromClient the torrent and its data go; without, both stay and it leaves the queue', async () => {
     const removed = await seededBook({ partial: true });
@@ -516,5 +562,41 @@ describe('qBittorrent post-import category (real daemon)', () => {
     );
     expect(imports).toHaveLength(1);
     expect((await t.api.get(`/api/v1/bookfile?bookId=${book.id}`).expect(200)).body).toHaveLength(1);
+  });
+});
+
+/** What only aria2 has: its XML-RPC path. */
+describe('Aria2 connection settings (real daemon)', () => {
+  const client = aria2Client();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    await client.start();
+    t = await createTestApp();
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await client.stop();
+  });
+
+  it('rpcPath: Quire calls aria2’s XML-RPC at that path; another path fails the test on Host', async () => {
+    const body = (rpcPath: string) => ({
+      name: 'Aria2 path',
+      enable: true,
+      implementation: 'Aria2',
+      configContract: 'Aria2Settings',
+      fields: [
+        ...client.fields(client.password).filter((field) => field.name !== 'rpcPath'),
+        { name: 'rpcPath', value: rpcPath },
+      ],
+    });
+    await t.api.post('/api/v1/downloadclient/test').send(body('/rpc')).expect(200);
+    // aria2's JSON-RPC path answers, but not in XML-RPC.
+    const wrong = await t.api.post('/api/v1/downloadclient/test').send(body('/jsonrpc')).expect(400);
+    expect(wrong.body).toEqual([
+      expect.objectContaining({ propertyName: 'Host', errorMessage: 'Unable to connect to Aria2' }),
+    ]);
+    expect(JSON.stringify(wrong.body)).not.toContain(client.password);
   });
 });
