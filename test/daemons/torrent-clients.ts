@@ -11,7 +11,9 @@ import { TransmissionDaemon } from './transmission.daemon';
  */
 export interface RealTorrentClient {
   readonly label: string;
-  readonly implementation: 'QBittorrent' | 'Transmission' | 'Aria2';
+  readonly implementation: 'QBittorrent' | 'Transmission' | 'Vuze' | 'Aria2';
+  /** Readarr's config contract of the implementation (Vuze shares Transmission's). */
+  readonly configContract: string;
   /**
    * What Readarr's client for the daemon does at all: `categories` (each Quire client sees only its category's
    * downloads), `seedGoals` (the indexer's seed goal is set on the torrent at grab), `magnetsBeforeMetadata` (a magnet
@@ -75,6 +77,7 @@ export function qbittorrentClient(): RealTorrentClient & { daemon: QBittorrentDa
     daemon,
     label: 'qBittorrent',
     implementation: 'QBittorrent',
+    configContract: 'QBittorrentSettings',
     capabilities: TORRENT_CLIENT_CAPABILITIES,
     authFailure: AUTHENTICATION_FAILURE,
     password: daemon.password,
@@ -124,6 +127,7 @@ export function transmissionClient(): RealTorrentClient & { daemon: Transmission
     daemon,
     label: 'Transmission',
     implementation: 'Transmission',
+    configContract: 'TransmissionSettings',
     capabilities: TORRENT_CLIENT_CAPABILITIES,
     authFailure: AUTHENTICATION_FAILURE,
     password: daemon.password,
@@ -163,6 +167,15 @@ export function transmissionClient(): RealTorrentClient & { daemon: Transmission
   };
 }
 
+/**
+ * Quire's Vuze client against the real transmission-daemon: Vuze's Web Remote plugin speaks Transmission's RPC, so
+ * the same daemon stands in for it. Transmission 3 reports no file count, so Vuze's reading of the download folder
+ * gives the torrent's own folder, as for Transmission.
+ */
+export function vuzeClient(): RealTorrentClient & { daemon: TransmissionDaemon } {
+  return { ...transmissionClient(), label: 'Vuze', implementation: 'Vuze' };
+}
+
 export function aria2Client(): RealTorrentClient & { daemon: Aria2Daemon } {
   const daemon = new Aria2Daemon();
   const gidOf = async (hash: string) => {
@@ -175,6 +188,7 @@ export function aria2Client(): RealTorrentClient & { daemon: Aria2Daemon } {
     daemon,
     label: 'Aria2',
     implementation: 'Aria2',
+    configContract: 'Aria2Settings',
     // Readarr's Aria2 lists every download aria2 has, sets no seed goal, and skips magnets' metadata downloads.
     capabilities: { categories: false, seedGoals: false, magnetsBeforeMetadata: false },
     authFailure: {

@@ -220,6 +220,52 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
         ]),
       },
     },
+    Vuze: {
+      settings: TransmissionSettings,
+      fields: {
+        host: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'grabs a .torrent file, the queue shows it; once checked it is imported and keeps seeding',
+        ]),
+        port: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'grabs a .torrent file, the queue shows it; once checked it is imported and keeps seeding',
+        ]),
+        useSsl: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/client-schemas.e2e-spec.ts',
+          '$implementation: Readarr’s name, contract, fields and defaults',
+        ]),
+        urlBase: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/client-schemas.e2e-spec.ts',
+          '$implementation: Readarr’s name, contract, fields and defaults',
+        ]),
+        username: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password or secret fails on the field and with the message Readarr gives',
+        ]),
+        password: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password or secret fails on the field and with the message Readarr gives',
+        ]),
+        musicCategory: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'grabs a .torrent file, the queue shows it; once checked it is imported and keeps seeding',
+        ]),
+        tvDirectory: pending('the same code as Transmission’s Directory, not yet shown against a Vuze client'),
+        recentTvPriority: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
+        ]),
+        olderTvPriority: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
+        ]),
+        addPaused: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs',
+        ]),
+      },
+    },
     TorrentBlackhole: {
       settings: TorrentBlackholeSettings,
       fields: {

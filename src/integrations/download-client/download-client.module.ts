@@ -9,6 +9,7 @@ import { DOWNLOAD_CLIENT_REGISTRY, DownloadClientService } from './download-clie
 import { QBittorrentProvider } from './qbittorrent.client';
 import { SabnzbdProvider } from './sabnzbd.client';
 import { TransmissionProvider } from './transmission.client';
+import { VuzeProvider } from './vuze.client';
 import { WatchFolderScanner } from './watch-folder-scanner';
 
 const IMPLEMENTATIONS = [
@@ -18,6 +19,7 @@ const IMPLEMENTATIONS = [
   TorrentBlackholeProvider,
   UsenetBlackholeProvider,
   Aria2Provider,
+  VuzeProvider,
 ];
 
 @Module({

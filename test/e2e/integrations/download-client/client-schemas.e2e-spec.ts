@@ -31,6 +31,24 @@ const CLIENTS: {
       ['secretToken', 'Secret token', 'password', '********'],
     ],
   },
+  {
+    implementation: 'Vuze',
+    implementationName: 'Vuze',
+    configContract: 'TransmissionSettings',
+    fields: [
+      ['host', 'Host', 'textbox', 'localhost'],
+      ['port', 'Port', 'textbox', 9091],
+      ['useSsl', 'Use SSL', 'checkbox', false],
+      ['urlBase', 'Url Base', 'textbox', '/transmission/'],
+      ['username', 'Username', 'textbox', ''],
+      ['password', 'Password', 'password', ''],
+      ['musicCategory', 'Category', 'textbox', undefined],
+      ['tvDirectory', 'Directory', 'textbox', undefined],
+      ['recentTvPriority', 'Recent Priority', 'select', 0],
+      ['olderTvPriority', 'Older Priority', 'select', 0],
+      ['addPaused', 'Add Paused', 'checkbox', false],
+    ],
+  },
 ];
 
 describe('download client schema templates', () => {

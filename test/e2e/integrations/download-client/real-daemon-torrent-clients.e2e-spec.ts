@@ -15,6 +15,7 @@ import {
   qbittorrentClient,
   type RealTorrentClient,
   transmissionClient,
+  vuzeClient,
 } from '../../../daemons/torrent-clients';
 import { runCommand } from '../../../utils/commands';
 import { createTestApp, TestApp } from '../../../utils/create-test-app';
@@ -30,6 +31,7 @@ import { ebookProfileId } from '../../../utils/search-fixture';
 describe.each([
   ['qBittorrent', qbittorrentClient],
   ['Transmission', transmissionClient],
+  ['Vuze', vuzeClient],
   ['Aria2', aria2Client],
 ] as const)('%s (real daemon)', (_label, makeClient) => {
   const client: RealTorrentClient = makeClient();
@@ -79,7 +81,7 @@ describe.each([
       removeFailedDownloads: true,
       ...flags,
       implementation: client.implementation,
-      configContract: `${client.implementation}Settings`,
+      configContract: client.configContract,
       fields: [...client.fields(client.password, category), ...extraFields],
     });
     expect(response.body).toMatchObject({ name });
@@ -197,7 +199,7 @@ describe.each([
       name: 'Probe',
       enable: true,
       implementation: client.implementation,
-      configContract: `${client.implementation}Settings`,
+      configContract: client.configContract,
       fields: client.fields(password),
     });
     await t.api.post('/api/v1/downloadclient/test').send(body(client.password)).expect(200);
@@ -339,7 +341,8 @@ describe.each([
   });
 
   // qBittorrent 4.5 reports the move but its queue ends in the order of adding: its priorities are not shown yet.
-  const itQueues = client.implementation === 'Transmission' ? it : it.skip;
+  // Readarr's Aria2 has no priorities.
+  const itQueues = ['Transmission', 'Vuze'].includes(client.implementation) ? it : it.skip;
   itQueues(
     'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
     async () => {
