@@ -1,6 +1,7 @@
 import { acts, pending } from '../../platform/settings/inventory/settings-inventory';
 import { ProviderKindInventory } from '../core/provider-inventory';
 import { Aria2Settings } from './aria2.settings';
+import { UTorrentSettings } from './utorrent.settings';
 import { DownloadClientResource } from './download-client.resource';
 import {
   QBittorrentSettings,
@@ -264,6 +265,48 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
           'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
           'adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs',
         ]),
+      },
+    },
+    UTorrent: {
+      settings: UTorrentSettings,
+      fields: {
+        host: acts('src/integrations/download-client/utorrent.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'grab and queue: a .torrent gets the category label and is listed downloading, then completed and removable',
+        ]),
+        port: acts('src/integrations/download-client/utorrent.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'grab and queue: a .torrent gets the category label and is listed downloading, then completed and removable',
+        ]),
+        useSsl: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/client-schemas.e2e-spec.ts',
+          '$implementation: Readarr’s name, contract, fields and defaults',
+        ]),
+        urlBase: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/client-schemas.e2e-spec.ts',
+          '$implementation: Readarr’s name, contract, fields and defaults',
+        ]),
+        username: acts('src/integrations/download-client/utorrent.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password fails with Readarr’s message on its field',
+        ]),
+        password: acts('src/integrations/download-client/utorrent.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password fails with Readarr’s message on its field',
+        ]),
+        musicCategory: acts('src/integrations/download-client/utorrent.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'grab and queue: a .torrent gets the category label and is listed downloading, then completed and removable',
+        ]),
+        musicImportedCategory: acts('src/integrations/download-client/utorrent.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'post-import label: an imported download gets the post-import label and leaves Quire’s category',
+        ]),
+        recentTvPriority: pending(
+          'sent at grab (queuetop when First); the fake keeps no queue order, so not shown yet',
+        ),
+        olderTvPriority: pending('sent at grab (queuetop when First); the fake keeps no queue order, so not shown yet'),
+        intialState: pending('sent at grab as the start, forcestart, pause or stop action; not yet shown by a test'),
       },
     },
     TorrentBlackhole: {

@@ -9,6 +9,7 @@ import { DOWNLOAD_CLIENT_REGISTRY, DownloadClientService } from './download-clie
 import { QBittorrentProvider } from './qbittorrent.client';
 import { SabnzbdProvider } from './sabnzbd.client';
 import { TransmissionProvider } from './transmission.client';
+import { UTorrentProvider } from './utorrent.client';
 import { VuzeProvider } from './vuze.client';
 import { WatchFolderScanner } from './watch-folder-scanner';
 
@@ -20,6 +21,7 @@ const IMPLEMENTATIONS = [
   UsenetBlackholeProvider,
   Aria2Provider,
   VuzeProvider,
+  UTorrentProvider,
 ];
 
 @Module({

@@ -49,6 +49,24 @@ const CLIENTS: {
       ['addPaused', 'Add Paused', 'checkbox', false],
     ],
   },
+  {
+    implementation: 'UTorrent',
+    implementationName: 'uTorrent',
+    configContract: 'UTorrentSettings',
+    fields: [
+      ['host', 'Host', 'textbox', 'localhost'],
+      ['port', 'Port', 'textbox', 8080],
+      ['useSsl', 'Use SSL', 'checkbox', false],
+      ['urlBase', 'Url Base', 'textbox', undefined],
+      ['username', 'Username', 'textbox', ''],
+      ['password', 'Password', 'password', ''],
+      ['musicCategory', 'Category', 'textbox', 'readarr'],
+      ['musicImportedCategory', 'Post-Import Category', 'textbox', undefined],
+      ['recentTvPriority', 'Recent Priority', 'select', 0],
+      ['olderTvPriority', 'Older Priority', 'select', 0],
+      ['intialState', 'Initial State', 'select', 0],
+    ],
+  },
 ];
 
 describe('download client schema templates', () => {

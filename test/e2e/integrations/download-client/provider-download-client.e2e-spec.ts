@@ -82,6 +82,8 @@ describe('providers: download clients', () => {
       'TorrentBlackhole',
       'Transmission',
       'UsenetBlackhole',
+      'UTorrent',
+      'Vuze',
     ]);
     const qb = of('QBittorrent');
     expect(qb).toMatchObject({
