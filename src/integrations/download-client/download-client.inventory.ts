@@ -1,6 +1,7 @@
 import { acts, pending } from '../../platform/settings/inventory/settings-inventory';
 import { ProviderKindInventory } from '../core/provider-inventory';
 import { Aria2Settings } from './aria2.settings';
+import { HadoukenSettings } from './hadouken.settings';
 import { UTorrentSettings } from './utorrent.settings';
 import { DownloadClientResource } from './download-client.resource';
 import {
@@ -300,13 +301,46 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
         ]),
         musicImportedCategory: acts('src/integrations/download-client/utorrent.client.ts', [
           'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
-          'post-import label: an imported download gets the post-import label and leaves Quire’s category',
+          'post-import label: an imported download gets the post-import label and leaves Quire’s category; a client without one has none',
         ]),
         recentTvPriority: pending(
           'sent at grab (queuetop when First); the fake keeps no queue order, so not shown yet',
         ),
         olderTvPriority: pending('sent at grab (queuetop when First); the fake keeps no queue order, so not shown yet'),
         intialState: pending('sent at grab as the start, forcestart, pause or stop action; not yet shown by a test'),
+      },
+    },
+    Hadouken: {
+      settings: HadoukenSettings,
+      fields: {
+        host: acts('src/integrations/download-client/hadouken.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'grab and queue: a .torrent gets the category label and is listed downloading, then completed and removable',
+        ]),
+        port: acts('src/integrations/download-client/hadouken.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'grab and queue: a .torrent gets the category label and is listed downloading, then completed and removable',
+        ]),
+        useSsl: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/client-schemas.e2e-spec.ts',
+          '$implementation: Readarr’s name, contract, fields and defaults',
+        ]),
+        urlBase: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/client-schemas.e2e-spec.ts',
+          '$implementation: Readarr’s name, contract, fields and defaults',
+        ]),
+        username: acts('src/integrations/download-client/hadouken.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password fails with Readarr’s message on its field',
+        ]),
+        password: acts('src/integrations/download-client/hadouken.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password fails with Readarr’s message on its field',
+        ]),
+        category: acts('src/integrations/download-client/hadouken.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'grab and queue: a .torrent gets the category label and is listed downloading, then completed and removable',
+        ]),
       },
     },
     TorrentBlackhole: {

@@ -5,6 +5,7 @@ import { Aria2Provider } from './aria2.client';
 import { TorrentBlackholeProvider, UsenetBlackholeProvider } from './blackhole.client';
 import { DownloadClientFactory } from './download-client-factory.service';
 import { DownloadClientController } from './download-client.controller';
+import { HadoukenProvider } from './hadouken.client';
 import { DOWNLOAD_CLIENT_REGISTRY, DownloadClientService } from './download-client.service';
 import { QBittorrentProvider } from './qbittorrent.client';
 import { SabnzbdProvider } from './sabnzbd.client';
@@ -22,6 +23,7 @@ const IMPLEMENTATIONS = [
   Aria2Provider,
   VuzeProvider,
   UTorrentProvider,
+  HadoukenProvider,
 ];
 
 @Module({

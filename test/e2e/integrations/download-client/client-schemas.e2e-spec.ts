@@ -67,6 +67,20 @@ const CLIENTS: {
       ['intialState', 'Initial State', 'select', 0],
     ],
   },
+  {
+    implementation: 'Hadouken',
+    implementationName: 'Hadouken',
+    configContract: 'HadoukenSettings',
+    fields: [
+      ['host', 'Host', 'textbox', 'localhost'],
+      ['port', 'Port', 'textbox', 7070],
+      ['useSsl', 'Use SSL', 'checkbox', false],
+      ['urlBase', 'Url Base', 'textbox', undefined],
+      ['username', 'Username', 'textbox', ''],
+      ['password', 'Password', 'password', ''],
+      ['category', 'Category', 'textbox', 'readarr-music'],
+    ],
+  },
 ];
 
 describe('download client schema templates', () => {

@@ -77,6 +77,7 @@ describe('providers: download clients', () => {
       schema.find((s: { implementation: string }) => s.implementation === implementation);
     expect(schema.map((s: { implementation: string }) => s.implementation)).toEqual([
       'Aria2',
+      'Hadouken',
       'QBittorrent',
       'Sabnzbd',
       'TorrentBlackhole',
