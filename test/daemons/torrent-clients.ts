@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { Aria2Daemon } from './aria2.daemon';
 import { until } from './daemon';
 import { DelugeDaemon } from './deluge.daemon';
 import { QBittorrentDaemon } from './qbittorrent.daemon';
@@ -12,7 +13,15 @@ import { TransmissionDaemon } from './transmission.daemon';
  */
 export interface RealTorrentClient {
   readonly label: string;
-  readonly implementation: 'QBittorrent' | 'Transmission' | 'Deluge' | 'RTorrent';
+  readonly implementation: 'QBittorrent' | 'Transmission' | 'Deluge' | 'RTorrent' | 'Vuze' | 'Aria2';
+  /** Readarr's config contract of the implementation (Vuze shares Transmission's). */
+  readonly configContract: string;
+  /**
+   * What Readarr's client for the daemon does at all: `categories` (each Quire client sees only its category's
+   * downloads), `seedGoals` (the indexer's seed goal is set on the torrent at grab), `magnetsBeforeMetadata` (a magnet
+   * still waiting for its metadata is listed). A flow the client lacks is not run against it.
+   */
+  readonly capabilities: { categories: boolean; seedGoals: boolean; magnetsBeforeMetadata: boolean };
   /** Starts the daemon. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -39,13 +48,18 @@ export interface RealTorrentClient {
   queueOrder(hashes: string[]): Promise<string[]>;
   /** Gives the torrent a goal it has reached (ratio 0) and stops it, as the daemon does when the goal is met. */
   reachSeedGoal(hash: string): Promise<void>;
-  /** The Quire setting that adds torrents stopped: qBittorrent's initial state Pause, Transmission's and Deluge's Add Paused. */
-  readonly addStopped: { name: string; value: unknown };
+  /**
+   * The Quire setting that adds torrents stopped: qBittorrent's initial state Pause, Transmission's and Deluge's Add
+   * Paused; none for a client without one.
+   */
+  readonly addStopped?: { name: string; value: unknown };
   /** Whether the daemon holds the torrent stopped. */
   stopped(hash: string): Promise<boolean>;
 }
 
 export const CATEGORY = 'readarr';
+
+const TORRENT_CLIENT_CAPABILITIES = { categories: true, seedGoals: true, magnetsBeforeMetadata: true };
 
 const USERNAME_FAILURE = {
   propertyName: 'Username',
@@ -70,6 +84,8 @@ export function qbittorrentClient(): RealTorrentClient & { daemon: QBittorrentDa
     daemon,
     label: 'qBittorrent',
     implementation: 'QBittorrent',
+    configContract: 'QBittorrentSettings',
+    capabilities: TORRENT_CLIENT_CAPABILITIES,
     password: daemon.password,
     seedsByTime: true,
     authFailure: USERNAME_FAILURE,
@@ -120,6 +136,8 @@ export function transmissionClient(): RealTorrentClient & { daemon: Transmission
     daemon,
     label: 'Transmission',
     implementation: 'Transmission',
+    configContract: 'TransmissionSettings',
+    capabilities: TORRENT_CLIENT_CAPABILITIES,
     password: daemon.password,
     seedsByTime: true,
     authFailure: USERNAME_FAILURE,
@@ -171,6 +189,8 @@ export function delugeClient(): RealTorrentClient & { daemon: DelugeDaemon } {
     daemon,
     label: 'Deluge',
     implementation: 'Deluge',
+    configContract: 'DelugeSettings',
+    capabilities: TORRENT_CLIENT_CAPABILITIES,
     password: daemon.password,
     seedsByTime: false,
     authFailure: { propertyName: 'Password', errorMessage: 'Authentication failed' },
@@ -235,6 +255,8 @@ export function rtorrentClient(): RealTorrentClient & { daemon: RTorrentDaemon }
     daemon,
     label: 'rTorrent',
     implementation: 'RTorrent',
+    configContract: 'RTorrentSettings',
+    capabilities: TORRENT_CLIENT_CAPABILITIES,
     password: daemon.password,
     seedsByTime: true,
     start: async () => {
@@ -273,6 +295,81 @@ export function rtorrentClient(): RealTorrentClient & { daemon: RTorrentDaemon }
       propertyName: 'Host',
       errorMessage: 'Unable to connect to rTorrent',
       detailedDescription: /^rTorrent answered HTTP 401/,
+    },
+  };
+}
+
+/**
+ * Quire's Vuze client against the real transmission-daemon: Vuze's Web Remote plugin speaks Transmission's RPC, so
+ * the same daemon stands in for it. Transmission 3 reports no file count, so Vuze's reading of the download folder
+ * gives the torrent's own folder, as for Transmission.
+ */
+export function vuzeClient(): RealTorrentClient & { daemon: TransmissionDaemon } {
+  return { ...transmissionClient(), label: 'Vuze', implementation: 'Vuze' };
+}
+
+export function aria2Client(): RealTorrentClient & { daemon: Aria2Daemon } {
+  const daemon = new Aria2Daemon();
+  const gidOf = async (hash: string) => {
+    const download = await daemon.download(hash);
+    if (!download) throw new Error(`aria2 has no download ${hash}`);
+    return download.gid;
+  };
+  const status = async (hash: string) => (await daemon.download(hash))?.status;
+  return {
+    daemon,
+    label: 'Aria2',
+    implementation: 'Aria2',
+    configContract: 'Aria2Settings',
+    // Readarr's Aria2 lists every download aria2 has, sets no seed goal, and skips magnets' metadata downloads.
+    capabilities: { categories: false, seedGoals: false, magnetsBeforeMetadata: false },
+    authFailure: {
+      propertyName: 'Host',
+      errorMessage: 'Unable to connect to Aria2',
+      detailedDescription: /Unauthorized/,
+    },
+    seedsByTime: false,
+    password: daemon.secret,
+    start: async () => {
+      await daemon.start();
+    },
+    stop: () => daemon.stop(),
+    fields: (secret) => [
+      { name: 'host', value: '127.0.0.1' },
+      { name: 'port', value: daemon.port },
+      { name: 'rpcPath', value: '/rpc' },
+      { name: 'secretToken', value: secret },
+    ],
+    // aria2 has no categories: every download lands in its one folder.
+    categoryDir: () => daemon.downloadDir,
+    stopped: async (hash) => ['paused', 'complete'].includes((await status(hash)) ?? ''),
+    finished: async (hash) => {
+      const download = await daemon.download(hash);
+      return !!download && Number(download.totalLength) > 0 && download.completedLength === download.totalLength;
+    },
+    progress: async (hash) => {
+      const download = await daemon.download(hash);
+      if (!download) return undefined;
+      const total = Number(download.totalLength);
+      return total > 0 ? Number(download.completedLength) / total : 0;
+    },
+    pause: async (hash) => {
+      await daemon.rpc('aria2.forcePause', await gidOf(hash));
+      await until(async () => (await status(hash)) === 'paused', 'the download to pause');
+    },
+    seedGoal: () => Promise.resolve(undefined),
+    useQueue: () => Promise.resolve(),
+    queueOrder: () => Promise.resolve([]),
+    // A seed time of 0 ends seeding at once: aria2 then stops the torrent as complete, as when its goal is met.
+    reachSeedGoal: async (hash) => {
+      const gid = await gidOf(hash);
+      if ((await status(hash)) !== 'paused') {
+        await daemon.rpc('aria2.forcePause', gid);
+        await until(async () => (await status(hash)) === 'paused', 'the download to pause');
+      }
+      await daemon.rpc('aria2.changeOption', gid, { 'seed-time': '0' });
+      await daemon.rpc('aria2.unpause', gid);
+      await until(async () => (await status(hash)) === 'complete', 'aria2 to finish seeding');
     },
   };
 }

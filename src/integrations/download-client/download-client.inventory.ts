@@ -1,6 +1,9 @@
-import { acts } from '../../platform/settings/inventory/settings-inventory';
+import { acts, pending } from '../../platform/settings/inventory/settings-inventory';
 import { ProviderKindInventory } from '../core/provider-inventory';
+import { Aria2Settings } from './aria2.settings';
 import { DelugeSettings } from './deluge.settings';
+import { HadoukenSettings } from './hadouken.settings';
+import { UTorrentSettings } from './utorrent.settings';
 import { DownloadClientResource } from './download-client.resource';
 import {
   QBittorrentSettings,
@@ -387,6 +390,152 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
         addPaused: acts('src/integrations/download-client/transmission.client.ts', [
           'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
           'adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs',
+        ]),
+      },
+    },
+    Aria2: {
+      settings: Aria2Settings,
+      fields: {
+        host: acts('src/integrations/download-client/aria2.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'grabs a .torrent file, the queue shows it; once checked it is imported and keeps seeding',
+        ]),
+        port: acts('src/integrations/download-client/aria2.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'grabs a .torrent file, the queue shows it; once checked it is imported and keeps seeding',
+        ]),
+        rpcPath: acts('src/integrations/download-client/aria2.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'rpcPath: Quire calls aria2’s XML-RPC at that path; another path fails the test on Host',
+        ]),
+        useSsl: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/client-schemas.e2e-spec.ts',
+          '$implementation: Readarr’s name, contract, fields and defaults',
+        ]),
+        secretToken: acts('src/integrations/download-client/aria2.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password fails on its field with Readarr’s message',
+        ]),
+      },
+    },
+    Vuze: {
+      settings: TransmissionSettings,
+      fields: {
+        host: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'grabs a .torrent file, the queue shows it; once checked it is imported and keeps seeding',
+        ]),
+        port: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'grabs a .torrent file, the queue shows it; once checked it is imported and keeps seeding',
+        ]),
+        useSsl: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/client-schemas.e2e-spec.ts',
+          '$implementation: Readarr’s name, contract, fields and defaults',
+        ]),
+        urlBase: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/client-schemas.e2e-spec.ts',
+          '$implementation: Readarr’s name, contract, fields and defaults',
+        ]),
+        username: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password fails on its field with Readarr’s message',
+        ]),
+        password: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password fails on its field with Readarr’s message',
+        ]),
+        musicCategory: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'grabs a .torrent file, the queue shows it; once checked it is imported and keeps seeding',
+        ]),
+        tvDirectory: pending('the same code as Transmission’s Directory, not yet shown against a Vuze client'),
+        recentTvPriority: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
+        ]),
+        olderTvPriority: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
+        ]),
+        addPaused: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs',
+        ]),
+      },
+    },
+    UTorrent: {
+      settings: UTorrentSettings,
+      fields: {
+        host: acts('src/integrations/download-client/utorrent.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'grab and queue: a .torrent gets the category label and is listed downloading, then completed and removable',
+        ]),
+        port: acts('src/integrations/download-client/utorrent.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'grab and queue: a .torrent gets the category label and is listed downloading, then completed and removable',
+        ]),
+        useSsl: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/client-schemas.e2e-spec.ts',
+          '$implementation: Readarr’s name, contract, fields and defaults',
+        ]),
+        urlBase: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/client-schemas.e2e-spec.ts',
+          '$implementation: Readarr’s name, contract, fields and defaults',
+        ]),
+        username: acts('src/integrations/download-client/utorrent.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password fails with Readarr’s message on its field',
+        ]),
+        password: acts('src/integrations/download-client/utorrent.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password fails with Readarr’s message on its field',
+        ]),
+        musicCategory: acts('src/integrations/download-client/utorrent.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'grab and queue: a .torrent gets the category label and is listed downloading, then completed and removable',
+        ]),
+        musicImportedCategory: acts('src/integrations/download-client/utorrent.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'post-import label: an imported download gets the post-import label and leaves Quire’s category; a client without one has none',
+        ]),
+        recentTvPriority: pending(
+          'sent at grab (queuetop when First); the fake keeps no queue order, so not shown yet',
+        ),
+        olderTvPriority: pending('sent at grab (queuetop when First); the fake keeps no queue order, so not shown yet'),
+        intialState: pending('sent at grab as the start, forcestart, pause or stop action; not yet shown by a test'),
+      },
+    },
+    Hadouken: {
+      settings: HadoukenSettings,
+      fields: {
+        host: acts('src/integrations/download-client/hadouken.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'grab and queue: a .torrent gets the category label and is listed downloading, then completed and removable',
+        ]),
+        port: acts('src/integrations/download-client/hadouken.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'grab and queue: a .torrent gets the category label and is listed downloading, then completed and removable',
+        ]),
+        useSsl: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/client-schemas.e2e-spec.ts',
+          '$implementation: Readarr’s name, contract, fields and defaults',
+        ]),
+        urlBase: acts('src/integrations/core/provider-http.ts', [
+          'test/e2e/integrations/download-client/client-schemas.e2e-spec.ts',
+          '$implementation: Readarr’s name, contract, fields and defaults',
+        ]),
+        username: acts('src/integrations/download-client/hadouken.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password fails with Readarr’s message on its field',
+        ]),
+        password: acts('src/integrations/download-client/hadouken.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'test: the right credentials pass; a wrong password fails with Readarr’s message on its field',
+        ]),
+        category: acts('src/integrations/download-client/hadouken.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'grab and queue: a .torrent gets the category label and is listed downloading, then completed and removable',
         ]),
       },
     },

@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { ProviderRegistry } from '../core/provider';
 import { ProviderCoreModule } from '../core/provider-core.module';
 import { RemotePathMappingModule } from '../remote-path-mapping/remote-path-mapping.module';
+import { Aria2Provider } from './aria2.client';
 import { TorrentBlackholeProvider, UsenetBlackholeProvider } from './blackhole.client';
 import { DownloadClientFactory } from './download-client-factory.service';
 import { DownloadClientController } from './download-client.controller';
+import { HadoukenProvider } from './hadouken.client';
 import { DOWNLOAD_CLIENT_REGISTRY, DownloadClientService } from './download-client.service';
 import { NzbVortexProvider } from './nzbvortex.client';
 import { PneumaticProvider } from './pneumatic.client';
@@ -16,6 +18,8 @@ import { SabnzbdProvider } from './sabnzbd.client';
 import { TorrentDownloadStationProvider } from './torrent-download-station.client';
 import { TransmissionProvider } from './transmission.client';
 import { UsenetDownloadStationProvider } from './usenet-download-station.client';
+import { UTorrentProvider } from './utorrent.client';
+import { VuzeProvider } from './vuze.client';
 import { WatchFolderScanner } from './watch-folder-scanner';
 
 const IMPLEMENTATIONS = [
@@ -31,6 +35,10 @@ const IMPLEMENTATIONS = [
   UsenetDownloadStationProvider,
   NzbVortexProvider,
   PneumaticProvider,
+  Aria2Provider,
+  VuzeProvider,
+  UTorrentProvider,
+  HadoukenProvider,
 ];
 
 @Module({

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { Field, type SelectOptionDef } from '../core/field.decorator';
 
-const HOST = /^[^\s/:?#]+$|^\[[0-9a-fA-F:]+\]$/;
+export const HOST = /^[^\s/:?#]+$|^\[[0-9a-fA-F:]+\]$/;
 
 // Field decorators shared by several clients. Each lists its decorators in the order stacked decorators apply
 // (bottom-up), so the validation metadata, and with it the order of validation messages, is as if written inline.

@@ -15,7 +15,7 @@ import { fetchTorrent } from './torrent-file';
 
 class AuthenticationError extends Error {}
 
-interface TransmissionTorrent {
+export interface TransmissionTorrent {
   hashString: string;
   name: string;
   downloadDir: string;
@@ -34,6 +34,8 @@ interface TransmissionTorrent {
   seedIdleMode: number;
   /** Minutes. */
   seedIdleLimit: number;
+  /** Not every server reports it (Transmission 3 does not). */
+  fileCount?: number;
 }
 
 interface SessionLimits {
@@ -59,6 +61,7 @@ const FIELDS = [
   'seedRatioLimit',
   'seedIdleMode',
   'seedIdleLimit',
+  'fileCount',
 ];
 
 const STOPPED = 0;
@@ -100,7 +103,7 @@ function reachedSeedLimit(torrent: TransmissionTorrent, session: SessionLimits):
  * Transmission RPC: every call may answer 409 with a new `X-Transmission-Session-Id` (it can change at any time),
  * so each call retries once with the id it was given. Basic auth is checked before the session id (401).
  */
-class TransmissionClient implements DownloadClient {
+export class TransmissionClient implements DownloadClient {
   readonly protocol = 'torrent' as const;
   readonly downloadClientId: number;
   readonly name: string;
@@ -159,9 +162,8 @@ class TransmissionClient implements DownloadClient {
   async test(): Promise<ValidationFailure[]> {
     try {
       const session = await this.rpc<{ version: string; 'rpc-version': number }>('session-get');
-      if ((session['rpc-version'] ?? 0) < 14)
-        return [providerFailure('', `Transmission ${session.version} is too old; version 2.40 or later is needed`)];
-      return [];
+      const tooOld = this.versionFailure(session);
+      return tooOld ? [tooOld] : [];
     } catch (error) {
       if (error instanceof AuthenticationError)
         return [
@@ -172,6 +174,18 @@ class TransmissionClient implements DownloadClient {
         ];
       return [connectionFailure(error, 'host')];
     }
+  }
+
+  /** A server too old for the calls made here, or undefined. */
+  protected versionFailure(session: { version: string; 'rpc-version': number }): ValidationFailure | undefined {
+    if ((session['rpc-version'] ?? 0) < 14)
+      return providerFailure('', `Transmission ${session.version} is too old; version 2.40 or later is needed`);
+    return undefined;
+  }
+
+  /** Where the torrent's data is: Transmission's download folder holds a folder (or file) of the torrent's name. */
+  protected outputPathOf(torrent: TransmissionTorrent): string {
+    return `${torrent.downloadDir.replace(/\/+$/, '')}/${torrent.name}`;
   }
 
   async download(release: ReleaseToDownload): Promise<string> {
@@ -215,7 +229,7 @@ class TransmissionClient implements DownloadClient {
           remainingSize: torrent.leftUntilDone,
           remainingTime: torrent.eta >= 0 ? torrent.eta : undefined,
           status,
-          outputPath: `${torrent.downloadDir.replace(/\/+$/, '')}/${torrent.name}`,
+          outputPath: this.outputPathOf(torrent),
           message: torrent.errorString || undefined,
           canMoveFiles: removable && torrent.status === STOPPED,
           canBeRemoved: removable,

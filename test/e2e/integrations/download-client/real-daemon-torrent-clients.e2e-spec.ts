@@ -11,11 +11,13 @@ import { makeEpub } from '../../../fixtures/media/generators';
 import { until } from '../../../daemons/daemon';
 import { seededTorrent } from '../../../daemons/seeded-torrent';
 import {
+  aria2Client,
   delugeClient,
   qbittorrentClient,
   type RealTorrentClient,
   rtorrentClient,
   transmissionClient,
+  vuzeClient,
 } from '../../../daemons/torrent-clients';
 import { runCommand } from '../../../utils/commands';
 import { createTestApp, TestApp } from '../../../utils/create-test-app';
@@ -26,13 +28,16 @@ import { ebookProfileId } from '../../../utils/search-fixture';
  * (started by test/daemons on
  * free loopback ports, no DHT, PeX, LSD or port forwarding). A torrent whose data is already in the daemon's download
  * folder is checked by the daemon and reported complete without a single peer, so grab, queue, import and the
- * client-side clean-up run for real.
+ * client-side clean-up run for real. A flow Readarr's client for a daemon does not have (aria2: categories, seed
+ * goals, adding stopped) is not run against that daemon; its capabilities say which.
  */
 describe.each([
   ['qBittorrent', qbittorrentClient],
   ['Transmission', transmissionClient],
   ['rTorrent', rtorrentClient],
   ['Deluge', delugeClient],
+  ['Vuze', vuzeClient],
+  ['Aria2', aria2Client],
 ] as const)('%s (real daemon)', (_label, makeClient) => {
   const client: RealTorrentClient = makeClient();
   let t: TestApp;
@@ -81,11 +86,32 @@ describe.each([
       removeFailedDownloads: true,
       ...flags,
       implementation: client.implementation,
-      configContract: `${client.implementation}Settings`,
+      configContract: client.configContract,
       fields: [...client.fields(client.password, category), ...extraFields],
     });
     expect(response.body).toMatchObject({ name });
     return response.body.id as number;
+  }
+
+  /**
+   * A client with other handling flags: a new one with a category of its own, or, for a daemon without categories
+   * (where a second client would track every download too), the one client with the flags changed until `restore`.
+   */
+  async function clientWithFlags(name: string, category: string, flags: Record<string, boolean>) {
+    if (client.capabilities.categories) {
+      const id = await addClient(name, category, flags);
+      return { id, category, restore: () => t.api.delete(`/api/v1/downloadclient/${id}`).expect(200) };
+    }
+    const saved = (await t.api.get(`/api/v1/downloadclient/${clientId}`).expect(200)).body;
+    await t.api
+      .put(`/api/v1/downloadclient/${clientId}`)
+      .send({ ...saved, ...flags })
+      .expect(200);
+    return {
+      id: clientId,
+      category: undefined,
+      restore: () => t.api.put(`/api/v1/downloadclient/${clientId}`).send(saved).expect(200),
+    };
   }
 
   /**
@@ -186,7 +212,7 @@ describe.each([
       name: 'Probe',
       enable: true,
       implementation: client.implementation,
-      configContract: `${client.implementation}Settings`,
+      configContract: client.configContract,
       fields: client.fields(password),
     });
     await t.api.post('/api/v1/downloadclient/test').send(body(client.password)).expect(200);
@@ -241,6 +267,12 @@ describe.each([
     await until(() => inClient(seeded.hash), 'the magnet in the daemon');
     await runCommand(t, 'RefreshMonitoredDownloads');
     const item = await queueItem(seeded.hash);
+    if (!client.capabilities.magnetsBeforeMetadata) {
+      // As Readarr, aria2's download of a magnet's metadata is not listed: the book waits for the torrent itself.
+      expect(item).toBeUndefined();
+      expect(await bookFiles(seeded.book.id)).toEqual([]);
+      return;
+    }
     expect(item).toMatchObject({ bookId: seeded.book.id, trackedDownloadState: 'downloading' });
     if (client.implementation === 'QBittorrent')
       expect(item).toMatchObject({
@@ -272,15 +304,18 @@ describe.each([
   });
 
   it('removeCompletedDownloads off: an imported torrent that reached its goal stays in the client', async () => {
-    const keepingId = await addClient(`${client.label} keeps`, 'readarr-keep', { removeCompletedDownloads: false });
-    const seeded = await grabbedAndChecked({ downloadClientId: keepingId, category: 'readarr-keep' });
-    await client.reachSeedGoal(seeded.hash);
-    await runCommand(t, 'RefreshMonitoredDownloads');
-    await runCommand(t, 'RefreshMonitoredDownloads');
-    expect((await tracked(seeded.hash)).state).toBe('imported');
-    expect(await inClient(seeded.hash)).toBe(true);
-    expect(existsSync(seeded.dir)).toBe(true);
-    await t.api.delete(`/api/v1/downloadclient/${keepingId}`).expect(200);
+    const keeping = await clientWithFlags(`${client.label} keeps`, 'readarr-keep', { removeCompletedDownloads: false });
+    try {
+      const seeded = await grabbedAndChecked({ downloadClientId: keeping.id, category: keeping.category });
+      await client.reachSeedGoal(seeded.hash);
+      await runCommand(t, 'RefreshMonitoredDownloads');
+      await runCommand(t, 'RefreshMonitoredDownloads');
+      expect((await tracked(seeded.hash)).state).toBe('imported');
+      expect(await inClient(seeded.hash)).toBe(true);
+      expect(existsSync(seeded.dir)).toBe(true);
+    } finally {
+      await keeping.restore();
+    }
   });
 
   it('removeFailedDownloads: a failed torrent leaves the client with its data only when the client says it may', async () => {
@@ -303,20 +338,24 @@ describe.each([
   });
 
   it('removeFailedDownloads off: a failed torrent at its seed goal stays in the client', async () => {
-    const keepingId = await addClient(`${client.label} keeps failed`, 'readarr-failed', {
+    const keeping = await clientWithFlags(`${client.label} keeps failed`, 'readarr-failed', {
       removeFailedDownloads: false,
     });
-    const seeded = await grabbedAndChecked({ downloadClientId: keepingId, category: 'readarr-failed' });
-    await client.reachSeedGoal(seeded.hash);
-    const { id } = await tracked(seeded.hash);
-    await t.api.delete(`/api/v1/queue/${id}?removeFromClient=false&blocklist=true&skipRedownload=true`).expect(200);
-    expect(await inClient(seeded.hash)).toBe(true);
-    expect(existsSync(seeded.dir)).toBe(true);
-    await t.api.delete(`/api/v1/downloadclient/${keepingId}`).expect(200);
+    try {
+      const seeded = await grabbedAndChecked({ downloadClientId: keeping.id, category: keeping.category });
+      await client.reachSeedGoal(seeded.hash);
+      const { id } = await tracked(seeded.hash);
+      await t.api.delete(`/api/v1/queue/${id}?removeFromClient=false&blocklist=true&skipRedownload=true`).expect(200);
+      expect(await inClient(seeded.hash)).toBe(true);
+      expect(existsSync(seeded.dir)).toBe(true);
+    } finally {
+      await keeping.restore();
+    }
   });
 
-  // rTorrent keeps no download queue: its priority (bandwidth, not order) is shown in its own spec.
-  const itQueues = client.implementation === 'RTorrent' ? () => undefined : it;
+  // rTorrent keeps no download queue (its priority is bandwidth, shown in its own spec); Readarr's Aria2 has no
+  // priorities.
+  const itQueues = ['RTorrent', 'Aria2'].includes(client.implementation) ? it.skip : it;
   itQueues(
     'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
     async () => {
@@ -399,7 +438,9 @@ describe.each([
     }
   }
 
-  it('seedCriteria: the Torznab indexer’s seed ratio and seed time are set on the torrent at grab', async () => {
+  // Readarr's Aria2 sets no seed goal on a grab: aria2 seeds by its own global options.
+  const itSeeds = client.capabilities.seedGoals ? it : it.skip;
+  itSeeds('seedCriteria: the Torznab indexer’s seed ratio and seed time are set on the torrent at grab', async () => {
     await seedingIndexer({ seedRatio: 1.5, seedTime: 90, discographySeedTime: 900 }, async (indexerId) => {
       const seeded = await seededBook({ partial: true });
       await push(seeded, clientId, indexerId);
@@ -411,29 +452,37 @@ describe.each([
     });
   });
 
-  it('seedCriteria.discographySeedTime: a discography release (an author’s collected works) seeds for the discography time instead', async () => {
-    await seedingIndexer({ seedRatio: 2, seedTime: 90, discographySeedTime: 900 }, async (indexerId) => {
-      const seeded = await seededBook({ partial: true, releaseTitle: 'Collected Works' });
-      await push(seeded, clientId, indexerId);
-      await until(() => inClient(seeded.hash), 'the torrent in the daemon');
-      expect(await client.seedGoal(seeded.hash)).toStrictEqual(
-        client.seedsByTime ? { ratio: 2, minutes: 900 } : { ratio: 2 },
-      );
-    });
-  });
+  itSeeds(
+    'seedCriteria.discographySeedTime: a discography release (an author’s collected works) seeds for the discography time instead',
+    async () => {
+      await seedingIndexer({ seedRatio: 2, seedTime: 90, discographySeedTime: 900 }, async (indexerId) => {
+        const seeded = await seededBook({ partial: true, releaseTitle: 'Collected Works' });
+        await push(seeded, clientId, indexerId);
+        await until(() => inClient(seeded.hash), 'the torrent in the daemon');
+        expect(await client.seedGoal(seeded.hash)).toStrictEqual(
+          client.seedsByTime ? { ratio: 2, minutes: 900 } : { ratio: 2 },
+        );
+      });
+    },
+  );
 
-  it('adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs', async () => {
-    const stoppedId = await addClient(`${client.label} adds stopped`, 'stopped-adds', {}, [client.addStopped]);
-    const held = await seededBook({ category: 'stopped-adds' });
-    await push(held, stoppedId);
-    await until(() => client.stopped(held.hash), 'the torrent to be held stopped');
+  // Readarr's Aria2 has no setting to add a download paused.
+  const itAddsStopped = client.addStopped ? it : it.skip;
+  itAddsStopped(
+    'adding stopped: a client set to add torrents paused leaves a grab stopped in the daemon; by default it runs',
+    async () => {
+      const stoppedId = await addClient(`${client.label} adds stopped`, 'stopped-adds', {}, [client.addStopped!]);
+      const held = await seededBook({ category: 'stopped-adds' });
+      await push(held, stoppedId);
+      await until(() => client.stopped(held.hash), 'the torrent to be held stopped');
 
-    const running = await seededBook();
-    await push(running);
-    await complete(running.hash);
-    expect(await client.stopped(running.hash)).toBe(false);
-    await t.api.delete(`/api/v1/downloadclient/${stoppedId}`).expect(200);
-  });
+      const running = await seededBook();
+      await push(running);
+      await complete(running.hash);
+      expect(await client.stopped(running.hash)).toBe(false);
+      await t.api.delete(`/api/v1/downloadclient/${stoppedId}`).expect(200);
+    },
+  );
 
   it('removing from the queue: with removeFromClient the torrent and its data go; without, both stay and it leaves the queue', async () => {
     const removed = await seededBook({ partial: true });
@@ -552,5 +601,41 @@ describe('qBittorrent post-import category (real daemon)', () => {
     );
     expect(imports).toHaveLength(1);
     expect((await t.api.get(`/api/v1/bookfile?bookId=${book.id}`).expect(200)).body).toHaveLength(1);
+  });
+});
+
+/** What only aria2 has: its XML-RPC path. */
+describe('Aria2 connection settings (real daemon)', () => {
+  const client = aria2Client();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    await client.start();
+    t = await createTestApp();
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await client.stop();
+  });
+
+  it('rpcPath: Quire calls aria2’s XML-RPC at that path; another path fails the test on Host', async () => {
+    const body = (rpcPath: string) => ({
+      name: 'Aria2 path',
+      enable: true,
+      implementation: 'Aria2',
+      configContract: 'Aria2Settings',
+      fields: [
+        ...client.fields(client.password).filter((field) => field.name !== 'rpcPath'),
+        { name: 'rpcPath', value: rpcPath },
+      ],
+    });
+    await t.api.post('/api/v1/downloadclient/test').send(body('/rpc')).expect(200);
+    // aria2's JSON-RPC path answers, but not in XML-RPC.
+    const wrong = await t.api.post('/api/v1/downloadclient/test').send(body('/jsonrpc')).expect(400);
+    expect(wrong.body).toEqual([
+      expect.objectContaining({ propertyName: 'Host', errorMessage: 'Unable to connect to Aria2' }),
+    ]);
+    expect(JSON.stringify(wrong.body)).not.toContain(client.password);
   });
 });
