@@ -1,4 +1,5 @@
-import { FakeHttpServer, send } from './fake-http';
+import type { ServerResponse } from 'node:http';
+import { FakeHttpServer, RecordedRequest, send } from './fake-http';
 import { makeTorrent } from './torrent-files';
 
 export interface FakeRelease {
@@ -23,6 +24,12 @@ export interface FakeNewznabOptions {
   bookSearch?: boolean;
   releases?: FakeRelease[];
   maxLimit?: number;
+  /** Refuse `t=caps` without the key too, as Prowlarr's per-indexer endpoints do. */
+  capsRequiresApiKey?: boolean;
+  /** HTTP status of a refused key (Newznab answers 200 with an error document; Prowlarr 401). */
+  refusedKeyStatus?: number;
+  /** Where the indexer is reachable when another server mounts it (links in items point there). */
+  publicUrl?: () => string;
 }
 
 const escape = (value: string) =>
@@ -33,7 +40,13 @@ export class FakeNewznab extends FakeHttpServer {
   releases: FakeRelease[];
 
   constructor(readonly options: FakeNewznabOptions) {
-    super((request, response) => {
+    super((request, response) => this.handle(request, response));
+    this.releases = options.releases ?? [];
+  }
+
+  /** The indexer's answers, usable by a server that mounts it under a path (see FakeProwlarr). */
+  handle(request: RecordedRequest, response: ServerResponse): void {
+    {
       const query = request.url.searchParams;
       // Download links of the items (`<link>`/enclosure): a minimal valid NZB (Torznab: a .torrent named by the guid).
       if (request.url.pathname.includes('/getnzb/')) {
@@ -42,14 +55,16 @@ export class FakeNewznab extends FakeHttpServer {
         return send(response, 200, this.nzbXml(guid), 'application/x-nzb');
       }
       const t = query.get('t');
-      if (t === 'caps') return send(response, 200, this.capsXml(), 'application/xml');
+      if (t === 'caps' && !this.options.capsRequiresApiKey)
+        return send(response, 200, this.capsXml(), 'application/xml');
       if (query.get('apikey') !== this.options.apiKey)
         return send(
           response,
-          200,
+          this.options.refusedKeyStatus ?? 200,
           '<?xml version="1.0" encoding="UTF-8"?>\n<error code="100" description="Incorrect user credentials"/>',
           'application/xml',
         );
+      if (t === 'caps') return send(response, 200, this.capsXml(), 'application/xml');
       if (t === 'search' || t === 'book') {
         const offset = Number(query.get('offset') ?? 0);
         const limit = Number(query.get('limit') ?? 100);
@@ -62,8 +77,11 @@ export class FakeNewznab extends FakeHttpServer {
         return send(response, 200, this.rssXml(matching.slice(offset, offset + limit)), 'application/rss+xml');
       }
       send(response, 200, '<error code="202" description="No such function"/>', 'application/xml');
-    });
-    this.releases = options.releases ?? [];
+    }
+  }
+
+  private get linkBase(): string {
+    return this.options.publicUrl?.() ?? this.url;
   }
 
   /** A minimal NZB document (one file, one segment) naming the release. */
@@ -102,7 +120,7 @@ export class FakeNewznab extends FakeHttpServer {
     const items = releases
       .map((release, index) => {
         const guid = release.guid ?? `guid-${index}-${release.title}`;
-        const link = `${this.url}/getnzb/${encodeURIComponent(guid)}?apikey=${this.options.apiKey}`;
+        const link = `${this.linkBase}/getnzb/${encodeURIComponent(guid)}?apikey=${this.options.apiKey}`;
         const attrs = [
           release.sizeInEnclosureOnly ? '' : `<${ns}:attr name="size" value="${release.size ?? 0}"/>`,
           `<${ns}:attr name="category" value="${release.category ?? 7020}"/>`,
@@ -116,7 +134,7 @@ export class FakeNewznab extends FakeHttpServer {
   <title>${escape(release.title)}</title>
   <guid isPermaLink="false">${escape(guid)}</guid>
   <link>${escape(link)}</link>
-  <comments>${this.url}/details/${encodeURIComponent(guid)}#comments</comments>
+  <comments>${this.linkBase}/details/${encodeURIComponent(guid)}#comments</comments>
   <pubDate>${release.pubDate ?? 'Tue, 04 Nov 2025 10:00:00 +0000'}</pubDate>
   <category>Books &gt; EBook</category>
   <enclosure url="${escape(link)}" length="${release.size ?? 0}" type="${this.options.torznab ? 'application/x-bittorrent' : 'application/x-nzb'}"/>

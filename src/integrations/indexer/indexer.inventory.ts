@@ -2,6 +2,7 @@ import { acts } from '../../platform/settings/inventory/settings-inventory';
 import { ProviderKindInventory } from '../core/provider-inventory';
 import { IndexerResource } from './indexer.resource';
 import { NewznabSettings, TorznabSettings } from './newznab.settings';
+import { TorrentRssIndexerSettings } from './torrent-rss.settings';
 
 /** What each flag of indexers and each field of each implementation does in Quire. */
 export const INDEXER_INVENTORY: ProviderKindInventory = {
@@ -103,6 +104,47 @@ export const INDEXER_INVENTORY: ProviderKindInventory = {
         'seedCriteria.seedRatio': acts('src/acquisition/search/grab.service.ts', [
           'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
           'seedCriteria: the Torznab indexer’s seed ratio and seed time are set on the torrent at grab',
+        ]),
+        'seedCriteria.seedTime': acts('src/acquisition/search/grab.service.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'seedCriteria: the Torznab indexer’s seed ratio and seed time are set on the torrent at grab',
+        ]),
+        'seedCriteria.discographySeedTime': acts('src/acquisition/search/grab.service.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'seedCriteria.discographySeedTime: a discography release (an author’s collected works) seeds for the discography time instead',
+        ]),
+        rejectBlocklistedTorrentHashesWhileGrabbing: acts('src/acquisition/search/grab.service.ts', [
+          'test/e2e/acquisition/search/indexer-settings.e2e-spec.ts',
+          'a torrent whose hash, learnt at grab, is blocklisted is refused when the indexer asks for it',
+        ]),
+      },
+    },
+    TorrentRssIndexer: {
+      settings: TorrentRssIndexerSettings,
+      fields: {
+        baseUrl: acts('src/integrations/indexer/torrent-rss.indexer.ts', [
+          'test/e2e/integrations/indexer/torrent-rss.e2e-spec.ts',
+          'Torrent RSS: sizes, seeders, peers and hashes come from EZRSS elements or from the description',
+        ]),
+        cookie: acts('src/integrations/indexer/torrent-rss.indexer.ts', [
+          'test/e2e/integrations/indexer/torrent-rss.e2e-spec.ts',
+          'Torrent RSS: the cookie is sent with the feed request; without it the site’s login page fails the test',
+        ]),
+        allowZeroSize: acts('src/integrations/indexer/torrent-rss.indexer.ts', [
+          'test/e2e/integrations/indexer/torrent-rss.e2e-spec.ts',
+          'Torrent RSS: a feed without sizes is refused unless Allow Zero Size is on',
+        ]),
+        earlyReleaseLimit: acts('src/acquisition/decision/specifications/early-release.specification.ts', [
+          'test/e2e/acquisition/search/indexer-settings.e2e-spec.ts',
+          'a release published further before the book’s release date than the early download limit is not grabbed',
+        ]),
+        minimumSeeders: acts('src/acquisition/decision/specifications/torrent-seeding.specification.ts', [
+          'test/e2e/integrations/indexer/torrent-rss.e2e-spec.ts',
+          'Torrent RSS: RSS sync skips the release under the minimum seeders and grabs the next with the seed ratio',
+        ]),
+        'seedCriteria.seedRatio': acts('src/acquisition/search/grab.service.ts', [
+          'test/e2e/integrations/indexer/torrent-rss.e2e-spec.ts',
+          'Torrent RSS: RSS sync skips the release under the minimum seeders and grabs the next with the seed ratio',
         ]),
         'seedCriteria.seedTime': acts('src/acquisition/search/grab.service.ts', [
           'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',

@@ -5,6 +5,7 @@ import { IndexerFactory } from './indexer-factory.service';
 import { IndexerController } from './indexer.controller';
 import { INDEXER_REGISTRY, IndexerService } from './indexer.service';
 import { NewznabIndexer, TorznabIndexer } from './newznab.indexer';
+import { TorrentRssIndexer } from './torrent-rss.indexer';
 
 @Module({
   imports: [ProviderCoreModule],
@@ -12,10 +13,12 @@ import { NewznabIndexer, TorznabIndexer } from './newznab.indexer';
   providers: [
     NewznabIndexer,
     TorznabIndexer,
+    TorrentRssIndexer,
     {
       provide: INDEXER_REGISTRY,
-      inject: [NewznabIndexer, TorznabIndexer],
-      useFactory: (newznab: NewznabIndexer, torznab: TorznabIndexer) => new ProviderRegistry([newznab, torznab]),
+      inject: [NewznabIndexer, TorznabIndexer, TorrentRssIndexer],
+      useFactory: (newznab: NewznabIndexer, torznab: TorznabIndexer, torrentRss: TorrentRssIndexer) =>
+        new ProviderRegistry([newznab, torznab, torrentRss]),
     },
     IndexerService,
     IndexerFactory,

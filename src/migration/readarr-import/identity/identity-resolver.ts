@@ -41,6 +41,8 @@ export interface AuthorMatch {
   via: MatchVia;
 }
 
+const IDENTIFIER_ROUTES: MatchVia[] = ['goodreads', 'isbn', 'asin'];
+
 /** A match without its route (the same work found by Goodreads id or ISBN is one object). */
 type BookMatchCore = Omit<BookMatch, 'via'>;
 
@@ -141,22 +143,34 @@ export class IdentityResolver {
     return matches;
   }
 
-  /** An author is who its matched books say (the best-named author key among them), else a name search. */
+  /**
+   * An author is who its matched books say, else a name search. Books matched by an identifier name their author
+   * without a name comparison (the library may spell it in another script, "Лев Толстой" for "Leo Tolstoy");
+   * books matched by title count only for an author of a similar name. Identifier votes win over title votes.
+   */
   async resolveAuthor(
     author: AuthorEvidence,
     bookMatches: Map<number, BookMatch>,
     options: { threshold: number; stats: LookupStats },
   ): Promise<AuthorMatch | undefined> {
-    const votes = new Map<string, { name: string; count: number }>();
+    const identified = new Map<string, { name: string; count: number }>();
+    const named = new Map<string, { name: string; count: number }>();
     for (const bookId of author.bookIds) {
-      for (const candidate of bookMatches.get(bookId)?.authors ?? []) {
-        if (!candidate.name || similarity(candidate.name, author.name) * 100 < options.threshold) continue;
+      const match = bookMatches.get(bookId);
+      const byIdentifier = !!match && IDENTIFIER_ROUTES.includes(match.via);
+      // A book of several authors identifies only the one whose name fits, unless it has a single author.
+      const single = (match?.authors.length ?? 0) === 1;
+      for (const candidate of match?.authors ?? []) {
+        if (!candidate.name) continue;
+        const similar = similarity(candidate.name, author.name) * 100 >= options.threshold;
+        const votes = byIdentifier && (single || similar) ? identified : similar ? named : undefined;
+        if (!votes) continue;
         const vote = votes.get(candidate.foreignAuthorId) ?? { name: candidate.name, count: 0 };
         vote.count++;
         votes.set(candidate.foreignAuthorId, vote);
       }
     }
-    const best = [...votes.entries()].sort((a, b) => b[1].count - a[1].count)[0];
+    const best = [...(identified.size ? identified : named).entries()].sort((a, b) => b[1].count - a[1].count)[0];
     if (best) return { foreignAuthorId: best[0], name: best[1].name, via: 'books' };
     const key = author.name.toLowerCase();
     let candidates = this.authorCache.get(key);

@@ -86,7 +86,7 @@ export class ProvidersStep {
         name,
         implementation,
         configContract: String(row.ConfigContract ?? ''),
-        fields: Object.entries(settings).map(([field, value]) => ({ name: field, value })),
+        fields: settingsFields(settings),
         tags: ctx.idMap('tags').many(readIds(row.Tags)),
         ...kindFlags(row),
         ...special(row),
@@ -193,4 +193,17 @@ async function isFolder(path: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Readarr stores a settings group as a nested object ({"seedCriteria":{"seedRatio":1}}) while its wire fields name
+ * it with dots (seedCriteria.seedRatio): nested objects are offered under the dotted names as well.
+ */
+function settingsFields(settings: Record<string, unknown>, prefix = ''): { name: string; value: unknown }[] {
+  return Object.entries(settings).flatMap(([field, value]) => {
+    const name = `${prefix}${field}`;
+    const own = { name, value };
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return [own];
+    return [own, ...settingsFields(value as Record<string, unknown>, `${name}.`)];
+  });
 }

@@ -64,8 +64,12 @@ describe('providers: indexers (Newznab, Torznab)', () => {
 
   it('schema lists Newznab and Torznab with Readarr’s exact fields and the Newznab presets', async () => {
     const schema = (await t.api.get('/api/v1/indexer/schema').expect(200)).body;
-    expect(schema.map((item: { implementation: string }) => item.implementation)).toEqual(['Newznab', 'Torznab']);
-    const [nz, tz] = schema;
+    expect(schema.map((item: { implementation: string }) => item.implementation)).toEqual([
+      'Newznab',
+      'TorrentRssIndexer',
+      'Torznab',
+    ]);
+    const [nz, , tz] = schema;
     expect(nz).toMatchObject({
       name: 'Newznab',
       implementationName: 'Newznab',

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DataSource } from 'typeorm';
 import { FakeOpenLibrary } from '../../../fakes/open-library.fake';
 import { FakeSabnzbd } from '../../../fakes/sabnzbd-fake';
 import {
@@ -9,6 +10,7 @@ import {
   ebookInstance,
   INDEXER_KEY,
   SAB_KEY,
+  TORZNAB_KEY,
   WEBHOOK_PASSWORD,
 } from '../../../fixtures/readarr/library-fixtures';
 import { waitForCommand } from '../../../utils/commands';
@@ -187,6 +189,35 @@ describe('migration from Readarr (two instances into one library)', () => {
     const tested = await t.api.post('/api/v1/downloadclient/test').send(client);
     expect({ status: tested.status, body: tested.body }).toEqual({ status: 200, body: {} });
     expect(state.indexers[0]).toMatchObject({ enableRss: true, downloadClientId: client.id });
+    // Every indexer with its flags, priority, tags and settings; Readarr's nested seedCriteria arrive as values.
+    expect(JSON.stringify(state.indexers)).not.toContain(TORZNAB_KEY);
+    const torznab = state.indexers.find((indexer: { name: string }) => indexer.name === 'My Torznab');
+    const sharedTag = state.tags.find((tag: { label: string }) => tag.label === 'shared');
+    expect(torznab).toMatchObject({
+      implementation: 'Torznab',
+      enableRss: true,
+      enableAutomaticSearch: false,
+      enableInteractiveSearch: true,
+      priority: 12,
+      tags: [sharedTag.id],
+    });
+    const torznabFields = Object.fromEntries(
+      torznab.fields.map((field: { name: string; value: unknown }) => [field.name, field.value]),
+    );
+    expect(torznabFields).toMatchObject({
+      baseUrl: 'http://127.0.0.1:9/torznab',
+      apiKey: '********',
+      categories: [7020, 3030],
+      minimumSeeders: 3,
+      'seedCriteria.seedRatio': 1.5,
+      'seedCriteria.seedTime': 1440,
+      'seedCriteria.discographySeedTime': 2880,
+      rejectBlocklistedTorrentHashesWhileGrabbing: true,
+    });
+    const stored = await t.app
+      .get(DataSource)
+      .query(`SELECT settings FROM provider_definition WHERE name = 'My Torznab'`);
+    expect(stored[0].settings.apiKey).toBe(TORZNAB_KEY);
 
     // Applying both again changes nothing.
     const again = [await migrate(ebook.dbPath, false), await migrate(audio.dbPath, false)];
