@@ -10,12 +10,16 @@ import {
   NtfyConnection,
   WebhookConnection,
 } from './notification.connections';
+import { DiscordConnection } from './discord.connection';
+import { NotifiarrConnection } from './notifiarr.connection';
 import { SendToEReaderConnection } from './send-to-ereader.connection';
 
 export const CHANNEL_CONNECTIONS = [
+  DiscordConnection,
   EmailConnection,
   HomeAssistantConnection,
   NtfyConnection,
+  NotifiarrConnection,
   SendToEReaderConnection,
   WebhookConnection,
 ];

@@ -8,6 +8,8 @@ import {
   QuireHubSettings,
   WebhookSettings,
 } from './notification.settings';
+import { DiscordSettings } from './discord.connection';
+import { NotifiarrSettings } from './notifiarr.connection';
 import { SendToEReaderSettings } from './send-to-ereader.settings';
 
 /** The read-only `supportsOn*` capabilities. */
@@ -207,6 +209,35 @@ export const NOTIFICATION_INVENTORY: ProviderKindInventory = {
         channels: acts('src/notifications/connections/library-event-delivery.service.ts', [
           'test/e2e/notifications/connections/connection-tags.e2e-spec.ts',
           'with QuireHub connections, their on* flags and channels decide; the routing table no longer gets everything',
+        ]),
+      },
+    },
+    Discord: {
+      settings: DiscordSettings,
+      fields: {
+        webHookUrl: acts('src/notifications/connections/discord.connection.ts', [
+          'test/e2e/notifications/connections/discord-connection.e2e-spec.ts',
+          'test posts Readarr’s test content with the username and avatar; a refused webhook is “Unable to post payload”',
+        ]),
+        username: acts('src/notifications/connections/discord.connection.ts', [
+          'test/e2e/notifications/connections/discord-connection.e2e-spec.ts',
+          'test posts Readarr’s test content with the username and avatar; a refused webhook is “Unable to post payload”',
+        ]),
+        avatar: acts('src/notifications/connections/discord.connection.ts', [
+          'test/e2e/notifications/connections/discord-connection.e2e-spec.ts',
+          'test posts Readarr’s test content with the username and avatar; a refused webhook is “Unable to post payload”',
+        ]),
+        author: unsupported(
+          'Readarr shows the host only in its application-update message, and Quire has no update event',
+        ),
+      },
+    },
+    Notifiarr: {
+      settings: NotifiarrSettings,
+      fields: {
+        apiKey: acts('src/notifications/connections/notifiarr.connection.ts', [
+          'test/e2e/notifications/connections/notifiarr-connection.e2e-spec.ts',
+          'test posts Readarr’s Test payload with the API key in X-API-Key',
         ]),
       },
     },
