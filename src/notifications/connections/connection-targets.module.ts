@@ -13,6 +13,7 @@ import {
 import { DiscordConnection } from './discord.connection';
 import { NotifiarrConnection } from './notifiarr.connection';
 import { SendToEReaderConnection } from './send-to-ereader.connection';
+import { TelegramConnection } from './telegram.connection';
 
 export const CHANNEL_CONNECTIONS = [
   DiscordConnection,
@@ -21,6 +22,7 @@ export const CHANNEL_CONNECTIONS = [
   NtfyConnection,
   NotifiarrConnection,
   SendToEReaderConnection,
+  TelegramConnection,
   WebhookConnection,
 ];
 

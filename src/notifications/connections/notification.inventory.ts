@@ -11,6 +11,7 @@ import {
 import { DiscordSettings } from './discord.connection';
 import { NotifiarrSettings } from './notifiarr.connection';
 import { SendToEReaderSettings } from './send-to-ereader.settings';
+import { TelegramSettings } from './telegram.connection';
 
 /** The read-only `supportsOn*` capabilities. */
 const SUPPORTS_FLAGS = [
@@ -107,6 +108,27 @@ export const NOTIFICATION_INVENTORY: ProviderKindInventory = {
     ]),
   },
   implementations: {
+    Telegram: {
+      settings: TelegramSettings,
+      fields: {
+        botToken: acts('src/notifications/connections/telegram.connection.ts', [
+          'test/e2e/notifications/connections/telegram-connection.e2e-spec.ts',
+          'test answers the Bot API’s 400 description on the field it is about; a bad token is Readarr’s message',
+        ]),
+        chatId: acts('src/notifications/connections/telegram.connection.ts', [
+          'test/e2e/notifications/connections/telegram-connection.e2e-spec.ts',
+          'test answers the Bot API’s 400 description on the field it is about; a bad token is Readarr’s message',
+        ]),
+        topicId: acts('src/notifications/connections/telegram.connection.ts', [
+          'test/e2e/notifications/connections/telegram-connection.e2e-spec.ts',
+          'test sends the bold title and message with parse_mode HTML to the chat, loud unless silent, in the topic',
+        ]),
+        sendSilently: acts('src/notifications/connections/telegram.connection.ts', [
+          'test/e2e/notifications/connections/telegram-connection.e2e-spec.ts',
+          'test sends the bold title and message with parse_mode HTML to the chat, loud unless silent, in the topic',
+        ]),
+      },
+    },
     Webhook: {
       settings: WebhookSettings,
       fields: {

@@ -47,6 +47,7 @@ describe('providers: notification connections', () => {
       'Ntfy',
       'QuireHub',
       'SendToEReader',
+      'Telegram',
       'Webhook',
     ]);
     const hook = schema.find((s: { implementation: string }) => s.implementation === 'Webhook');
