@@ -12,6 +12,7 @@ import {
 } from './notification.connections';
 import { DiscordConnection } from './discord.connection';
 import { NotifiarrConnection } from './notifiarr.connection';
+import { PushoverConnection } from './pushover.connection';
 import { SendToEReaderConnection } from './send-to-ereader.connection';
 import { TelegramConnection } from './telegram.connection';
 
@@ -21,6 +22,7 @@ export const CHANNEL_CONNECTIONS = [
   HomeAssistantConnection,
   NtfyConnection,
   NotifiarrConnection,
+  PushoverConnection,
   SendToEReaderConnection,
   TelegramConnection,
   WebhookConnection,

@@ -10,6 +10,7 @@ import {
 } from './notification.settings';
 import { DiscordSettings } from './discord.connection';
 import { NotifiarrSettings } from './notifiarr.connection';
+import { PushoverSettings } from './pushover.connection';
 import { SendToEReaderSettings } from './send-to-ereader.settings';
 import { TelegramSettings } from './telegram.connection';
 
@@ -260,6 +261,39 @@ export const NOTIFICATION_INVENTORY: ProviderKindInventory = {
         apiKey: acts('src/notifications/connections/notifiarr.connection.ts', [
           'test/e2e/notifications/connections/notifiarr-connection.e2e-spec.ts',
           'test posts Readarr’s Test payload with the API key in X-API-Key',
+        ]),
+      },
+    },
+    Pushover: {
+      settings: PushoverSettings,
+      fields: {
+        apiKey: acts('src/notifications/connections/pushover.connection.ts', [
+          'test/e2e/notifications/connections/pushover-connection.e2e-spec.ts',
+          'test posts token, user, devices, title, message, priority and sound; emergency adds retry and expire',
+        ]),
+        userKey: acts('src/notifications/connections/pushover.connection.ts', [
+          'test/e2e/notifications/connections/pushover-connection.e2e-spec.ts',
+          'test posts token, user, devices, title, message, priority and sound; emergency adds retry and expire',
+        ]),
+        devices: acts('src/notifications/connections/pushover.connection.ts', [
+          'test/e2e/notifications/connections/pushover-connection.e2e-spec.ts',
+          'test posts token, user, devices, title, message, priority and sound; emergency adds retry and expire',
+        ]),
+        priority: acts('src/notifications/connections/pushover.connection.ts', [
+          'test/e2e/notifications/connections/pushover-connection.e2e-spec.ts',
+          'test posts token, user, devices, title, message, priority and sound; emergency adds retry and expire',
+        ]),
+        retry: acts('src/notifications/connections/pushover.connection.ts', [
+          'test/e2e/notifications/connections/pushover-connection.e2e-spec.ts',
+          'test posts token, user, devices, title, message, priority and sound; emergency adds retry and expire',
+        ]),
+        expire: acts('src/notifications/connections/pushover.connection.ts', [
+          'test/e2e/notifications/connections/pushover-connection.e2e-spec.ts',
+          'test posts token, user, devices, title, message, priority and sound; emergency adds retry and expire',
+        ]),
+        sound: acts('src/notifications/connections/pushover.connection.ts', [
+          'test/e2e/notifications/connections/pushover-connection.e2e-spec.ts',
+          'test posts token, user, devices, title, message, priority and sound; emergency adds retry and expire',
         ]),
       },
     },

@@ -45,6 +45,7 @@ describe('providers: notification connections', () => {
       'HomeAssistant',
       'Notifiarr',
       'Ntfy',
+      'Pushover',
       'QuireHub',
       'SendToEReader',
       'Telegram',
