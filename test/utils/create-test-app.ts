@@ -49,6 +49,10 @@ export async function createTestApp(
       // (tests of Open Library behaviour point these at test/fakes/open-library.fake.ts).
       METADATA_SOURCE_URL: 'http://127.0.0.1:9',
       COVER_SOURCE_URL: 'http://127.0.0.1:9',
+      // Nor do notification connections with a fixed service address.
+      NOTIFIARR_URL: 'http://127.0.0.1:9',
+      TELEGRAM_API_URL: 'http://127.0.0.1:9',
+      PUSHOVER_API_URL: 'http://127.0.0.1:9',
       ...overrides,
     }),
   );

@@ -10,13 +10,21 @@ import {
   NtfyConnection,
   WebhookConnection,
 } from './notification.connections';
+import { DiscordConnection } from './discord.connection';
+import { NotifiarrConnection } from './notifiarr.connection';
+import { PushoverConnection } from './pushover.connection';
 import { SendToEReaderConnection } from './send-to-ereader.connection';
+import { TelegramConnection } from './telegram.connection';
 
 export const CHANNEL_CONNECTIONS = [
+  DiscordConnection,
   EmailConnection,
   HomeAssistantConnection,
   NtfyConnection,
+  NotifiarrConnection,
+  PushoverConnection,
   SendToEReaderConnection,
+  TelegramConnection,
   WebhookConnection,
 ];
 

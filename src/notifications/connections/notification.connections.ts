@@ -14,13 +14,13 @@ import {
   ConnectionEvent,
   connectionMessage,
   eventData,
-  NOTIFICATION_EVENTS,
   NotificationConnection,
   NotificationEventType,
   ON_FLAGS,
   sendTest,
 } from './notification-connection';
 import { importedBookAttachment } from './email-attachments';
+import { readarrWebhookPayload } from './webhook-payload';
 import {
   EmailSettings,
   HomeAssistantSettings,
@@ -30,12 +30,6 @@ import {
 } from './notification.settings';
 
 const ALL = ON_FLAGS;
-
-/**
- * Events whose Readarr webhook payload names exactly these fields of the event's data (the others send the data as
- * it is): Retag is `{eventType, instanceName, author, bookFile}`.
- */
-const WEBHOOK_FIELDS: Partial<Record<NotificationEventType, string[]>> = { retag: ['author', 'bookFile'] };
 
 /** Sends each target of a connection now, in order, through the hub channel (the direct path of `test`). */
 async function sendDirect(
@@ -64,19 +58,7 @@ export class WebhookConnection implements NotificationConnection<WebhookSettings
   ) {}
 
   payload(eventType: NotificationEventType, data: Record<string, unknown>): Record<string, unknown> {
-    const base = {
-      eventType: eventType === 'test' ? 'Test' : (NOTIFICATION_EVENTS[eventType]?.webhook ?? eventType),
-      instanceName: this.env.get('INSTANCE_NAME'),
-    };
-    if (eventType === 'test')
-      return {
-        ...base,
-        author: { id: 1, name: 'Test Name', path: 'C:\\testpath', goodreadsId: 'aaaaa' },
-        books: [{ id: 123, title: 'Test title', releaseDate: '1970-01-01T00:00:00Z' }],
-      };
-    const fields = WEBHOOK_FIELDS[eventType];
-    if (fields) return { ...base, ...Object.fromEntries(fields.map((field) => [field, data[field]])) };
-    return { ...base, ...data };
+    return readarrWebhookPayload(eventType, data, this.env.get('INSTANCE_NAME'));
   }
 
   test(settings: WebhookSettings): Promise<ValidationFailure[]> {

@@ -8,7 +8,11 @@ import {
   QuireHubSettings,
   WebhookSettings,
 } from './notification.settings';
+import { DiscordSettings } from './discord.connection';
+import { NotifiarrSettings } from './notifiarr.connection';
+import { PushoverSettings } from './pushover.connection';
 import { SendToEReaderSettings } from './send-to-ereader.settings';
+import { TelegramSettings } from './telegram.connection';
 
 /** The read-only `supportsOn*` capabilities. */
 const SUPPORTS_FLAGS = [
@@ -105,6 +109,27 @@ export const NOTIFICATION_INVENTORY: ProviderKindInventory = {
     ]),
   },
   implementations: {
+    Telegram: {
+      settings: TelegramSettings,
+      fields: {
+        botToken: acts('src/notifications/connections/telegram.connection.ts', [
+          'test/e2e/notifications/connections/telegram-connection.e2e-spec.ts',
+          'test answers the Bot API’s 400 description on the field it is about; a bad token is Readarr’s message',
+        ]),
+        chatId: acts('src/notifications/connections/telegram.connection.ts', [
+          'test/e2e/notifications/connections/telegram-connection.e2e-spec.ts',
+          'test answers the Bot API’s 400 description on the field it is about; a bad token is Readarr’s message',
+        ]),
+        topicId: acts('src/notifications/connections/telegram.connection.ts', [
+          'test/e2e/notifications/connections/telegram-connection.e2e-spec.ts',
+          'test sends the bold title and message with parse_mode HTML to the chat, loud unless silent, in the topic',
+        ]),
+        sendSilently: acts('src/notifications/connections/telegram.connection.ts', [
+          'test/e2e/notifications/connections/telegram-connection.e2e-spec.ts',
+          'test sends the bold title and message with parse_mode HTML to the chat, loud unless silent, in the topic',
+        ]),
+      },
+    },
     Webhook: {
       settings: WebhookSettings,
       fields: {
@@ -207,6 +232,68 @@ export const NOTIFICATION_INVENTORY: ProviderKindInventory = {
         channels: acts('src/notifications/connections/library-event-delivery.service.ts', [
           'test/e2e/notifications/connections/connection-tags.e2e-spec.ts',
           'with QuireHub connections, their on* flags and channels decide; the routing table no longer gets everything',
+        ]),
+      },
+    },
+    Discord: {
+      settings: DiscordSettings,
+      fields: {
+        webHookUrl: acts('src/notifications/connections/discord.connection.ts', [
+          'test/e2e/notifications/connections/discord-connection.e2e-spec.ts',
+          'test posts Readarr’s test content with the username and avatar; a refused webhook is “Unable to post payload”',
+        ]),
+        username: acts('src/notifications/connections/discord.connection.ts', [
+          'test/e2e/notifications/connections/discord-connection.e2e-spec.ts',
+          'test posts Readarr’s test content with the username and avatar; a refused webhook is “Unable to post payload”',
+        ]),
+        avatar: acts('src/notifications/connections/discord.connection.ts', [
+          'test/e2e/notifications/connections/discord-connection.e2e-spec.ts',
+          'test posts Readarr’s test content with the username and avatar; a refused webhook is “Unable to post payload”',
+        ]),
+        author: unsupported(
+          'Readarr shows the host only in its application-update message, and Quire has no update event',
+        ),
+      },
+    },
+    Notifiarr: {
+      settings: NotifiarrSettings,
+      fields: {
+        apiKey: acts('src/notifications/connections/notifiarr.connection.ts', [
+          'test/e2e/notifications/connections/notifiarr-connection.e2e-spec.ts',
+          'test posts Readarr’s Test payload with the API key in X-API-Key',
+        ]),
+      },
+    },
+    Pushover: {
+      settings: PushoverSettings,
+      fields: {
+        apiKey: acts('src/notifications/connections/pushover.connection.ts', [
+          'test/e2e/notifications/connections/pushover-connection.e2e-spec.ts',
+          'test posts token, user, devices, title, message, priority and sound; emergency adds retry and expire',
+        ]),
+        userKey: acts('src/notifications/connections/pushover.connection.ts', [
+          'test/e2e/notifications/connections/pushover-connection.e2e-spec.ts',
+          'test posts token, user, devices, title, message, priority and sound; emergency adds retry and expire',
+        ]),
+        devices: acts('src/notifications/connections/pushover.connection.ts', [
+          'test/e2e/notifications/connections/pushover-connection.e2e-spec.ts',
+          'test posts token, user, devices, title, message, priority and sound; emergency adds retry and expire',
+        ]),
+        priority: acts('src/notifications/connections/pushover.connection.ts', [
+          'test/e2e/notifications/connections/pushover-connection.e2e-spec.ts',
+          'test posts token, user, devices, title, message, priority and sound; emergency adds retry and expire',
+        ]),
+        retry: acts('src/notifications/connections/pushover.connection.ts', [
+          'test/e2e/notifications/connections/pushover-connection.e2e-spec.ts',
+          'test posts token, user, devices, title, message, priority and sound; emergency adds retry and expire',
+        ]),
+        expire: acts('src/notifications/connections/pushover.connection.ts', [
+          'test/e2e/notifications/connections/pushover-connection.e2e-spec.ts',
+          'test posts token, user, devices, title, message, priority and sound; emergency adds retry and expire',
+        ]),
+        sound: acts('src/notifications/connections/pushover.connection.ts', [
+          'test/e2e/notifications/connections/pushover-connection.e2e-spec.ts',
+          'test posts token, user, devices, title, message, priority and sound; emergency adds retry and expire',
         ]),
       },
     },

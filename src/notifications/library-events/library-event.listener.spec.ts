@@ -3,6 +3,7 @@ import type { LibraryNotification } from '../connections/notification-connection
 import { BookFilesRenamedEvent } from '../../files/organizer/organizer.events';
 import { HealthIssuesChangedEvent } from '../../platform/system/health/health.events';
 import { LibraryEventListener } from './library-event.listener';
+import type { WebhookPayloads } from './webhook-payloads';
 
 describe('LibraryEventListener', () => {
   const delivered: LibraryNotification[] = [];
@@ -13,7 +14,11 @@ describe('LibraryEventListener', () => {
       delivered.push(message);
     },
   } as unknown as LibraryEventDelivery;
-  const listener = new LibraryEventListener(delivery);
+  const payloads = {
+    renamed: async (authorId: number) => ({ author: { id: authorId } }),
+    health: () => ({ level: 'warning' }),
+  } as unknown as WebhookPayloads;
+  const listener = new LibraryEventListener(delivery, payloads);
   const renamed = new BookFilesRenamedEvent([
     { bookFileId: 1, authorId: 1, bookId: 1, previousPath: '/a', path: '/b' },
     { bookFileId: 2, authorId: 1, bookId: 1, previousPath: '/c', path: '/d' },
@@ -29,7 +34,12 @@ describe('LibraryEventListener', () => {
     listener.onRenamed(renamed);
     await listener.idle();
     expect(delivered).toEqual([
-      expect.objectContaining({ eventType: 'rename', body: '2 files renamed', audience: { authorIds: [1] } }),
+      expect.objectContaining({
+        eventType: 'rename',
+        body: '2 files renamed',
+        audience: { authorIds: [1] },
+        data: expect.objectContaining({ webhookPayload: { author: { id: 1 } } }),
+      }),
       expect.objectContaining({ eventType: 'rename', body: '1 file renamed', audience: { authorIds: [2] } }),
     ]);
   });

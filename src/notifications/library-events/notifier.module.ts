@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { NotificationModule } from '../hub/notification.module';
 import { NotificationConnectionModule } from '../connections/notification.module';
 import { LibraryEventListener } from './library-event.listener';
+import { WebhookPayloadRepository } from './webhook-payload.repository';
+import { WebhookPayloads } from './webhook-payloads';
 
 /**
  * Domain events → notifications (hub routing and notification connections). Its own folder because it listens to
@@ -9,7 +11,7 @@ import { LibraryEventListener } from './library-event.listener';
  */
 @Module({
   imports: [NotificationModule, NotificationConnectionModule],
-  providers: [LibraryEventListener],
+  providers: [LibraryEventListener, WebhookPayloads, WebhookPayloadRepository],
   exports: [LibraryEventListener],
 })
 export class NotifierModule {}

@@ -126,6 +126,19 @@ export class EnvSchema {
   @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
   COVER_SOURCE_URL?: string;
 
+  // Fixed addresses of notification services (docs/configuration.md): only tests point them elsewhere.
+  @IsString()
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  NOTIFIARR_URL: string = 'https://notifiarr.com';
+
+  @IsString()
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  TELEGRAM_API_URL: string = 'https://api.telegram.org';
+
+  @IsString()
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s) URL' })
+  PUSHOVER_API_URL: string = 'https://api.pushover.net';
+
   // Notification hub (docs/notification-hub.md)
   @IsString()
   HUB_SMTP_HOST: string = 'smtp-relay';

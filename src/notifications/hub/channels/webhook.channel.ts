@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ChannelMessage } from '../notification.types';
-import { ChannelSendOutcome, NotificationChannel, postWithDeadline } from './channel';
+import { ChannelSendError, ChannelSendOutcome, NotificationChannel, postWithDeadline } from './channel';
 
 export interface WebhookSettings {
   url: string;
@@ -9,6 +9,12 @@ export interface WebhookSettings {
   password?: string;
   /** The JSON to send (a notification connection's Readarr payload); default: the message itself. */
   payload?: Record<string, unknown>;
+  /** A body sent as it is instead of JSON (a form), with its Content-Type in `headers`. */
+  body?: string;
+  /** Further request headers (a service's API key header). */
+  headers?: Record<string, string>;
+  /** Answers that count as delivered although not 2xx (Notifiarr's 400 for an event it has no channel for). */
+  acceptStatuses?: number[];
   timeoutMs?: number;
 }
 
@@ -41,7 +47,7 @@ export class WebhookChannel implements NotificationChannel<WebhookSettings> {
   }
 
   async send(message: ChannelMessage, settings: WebhookSettings): Promise<ChannelSendOutcome> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', ...settings.headers };
     if (settings.username || settings.password)
       headers.Authorization = `Basic ${Buffer.from(`${settings.username ?? ''}:${settings.password ?? ''}`).toString('base64')}`;
     const payload = settings.payload ?? {
@@ -51,11 +57,18 @@ export class WebhookChannel implements NotificationChannel<WebhookSettings> {
       source_agent: message.sourceAgent,
       metadata: message.metadata,
     };
-    const response = await postWithDeadline(
-      settings.url,
-      { method: settings.method, headers, body: JSON.stringify(payload) },
-      settings.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
-    );
-    return { statusCode: response.status, detail: 'webhook accepted' };
+    try {
+      const response = await postWithDeadline(
+        settings.url,
+        { method: settings.method, headers, body: settings.body ?? JSON.stringify(payload) },
+        settings.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      );
+      return { statusCode: response.status, detail: 'webhook accepted' };
+    } catch (error) {
+      const status = error instanceof ChannelSendError ? error.statusCode : undefined;
+      if (status !== undefined && settings.acceptStatuses?.includes(status))
+        return { statusCode: status, detail: `answered ${status}, taken as delivered` };
+      throw error;
+    }
   }
 }

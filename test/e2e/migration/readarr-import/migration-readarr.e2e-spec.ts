@@ -11,6 +11,7 @@ import {
   INDEXER_KEY,
   SAB_KEY,
   TORZNAB_KEY,
+  TELEGRAM_TOKEN,
   WEBHOOK_PASSWORD,
 } from '../../../fixtures/readarr/library-fixtures';
 import { waitForCommand } from '../../../utils/commands';
@@ -184,6 +185,29 @@ describe('migration from Readarr (two instances into one library)', () => {
     expect(JSON.stringify(state.downloadClients)).not.toContain(SAB_KEY);
     expect(JSON.stringify(state.indexers)).not.toContain(INDEXER_KEY);
     expect(JSON.stringify(state.notifications)).not.toContain(WEBHOOK_PASSWORD);
+    expect(JSON.stringify(state.notifications)).not.toContain(TELEGRAM_TOKEN);
+    // Discord and Telegram connections come across with their settings and on* flags.
+    const connection = (name: string) => state.notifications.find((n: { name: string }) => n.name === name);
+    const fieldsOf = (n: { fields: { name: string; value: unknown }[] }) =>
+      Object.fromEntries(n.fields.map((field) => [field.name, field.value]));
+    expect(connection('Discord channel')).toMatchObject({
+      implementation: 'Discord',
+      onGrab: true,
+      onRename: true,
+      onReleaseImport: true,
+      onHealthIssue: true,
+    });
+    expect(fieldsOf(connection('Discord channel'))).toMatchObject({ username: 'Readarr' });
+    expect(connection('Telegram chat')).toMatchObject({
+      implementation: 'Telegram',
+      onGrab: true,
+      onDownloadFailure: true,
+    });
+    expect(fieldsOf(connection('Telegram chat'))).toMatchObject({
+      chatId: '-1001234',
+      topicId: 42,
+      sendSilently: true,
+    });
     expect(JSON.stringify(applied)).not.toContain(SAB_KEY);
     expect(client).toMatchObject({ implementation: 'Sabnzbd', enable: true });
     const tested = await t.api.post('/api/v1/downloadclient/test').send(client);

@@ -169,10 +169,8 @@ describe('connections: each on* flag of each kind decides whether an event is se
           path: '/books/Jane Austen/Emma.mp3',
           quality: 'MP3',
           qualityVersion: 1,
-          releaseGroup: null,
-          sceneName: null,
           size: 1000,
-          dateAdded: '2024-01-01T00:00:00.000Z',
+          dateAdded: '2024-01-01T00:00:00Z',
         },
       },
     ]);

@@ -233,7 +233,7 @@ describe('providers: notification connections go through the hub’s durable dis
     );
     expect(JSON.parse(hookCalls[1].body.toString())).toMatchObject({
       eventType: 'Grab',
-      release: { title: 'Dune.epub' },
+      release: { releaseTitle: 'Dune.epub' },
     });
     const mails = smtp.messages.slice(before.mails);
     expect(mails).toHaveLength(1);

@@ -40,11 +40,15 @@ describe('providers: notification connections', () => {
   it('schema lists the connections with on*/supportsOn* flags', async () => {
     const schema = (await t.api.get('/api/v1/notification/schema').expect(200)).body;
     expect(schema.map((s: { implementation: string }) => s.implementation)).toEqual([
+      'Discord',
       'Email',
       'HomeAssistant',
+      'Notifiarr',
       'Ntfy',
+      'Pushover',
       'QuireHub',
       'SendToEReader',
+      'Telegram',
       'Webhook',
     ]);
     const hook = schema.find((s: { implementation: string }) => s.implementation === 'Webhook');
@@ -55,8 +59,14 @@ describe('providers: notification connections', () => {
       supportsOnHealthIssue: true,
     });
     expect(hook.fields.map((f: { name: string }) => f.name)).toEqual(['url', 'method', 'username', 'password']);
-    expect(schema[2]).toMatchObject({ implementationName: 'ntfy.sh' });
-    expect(schema[0].fields.map((f: { name: string }) => f.name)).toEqual(
+    expect(schema.find((s: { implementation: string }) => s.implementation === 'Ntfy')).toMatchObject({
+      implementationName: 'ntfy.sh',
+    });
+    expect(
+      schema
+        .find((s: { implementation: string }) => s.implementation === 'Email')
+        .fields.map((f: { name: string }) => f.name),
+    ).toEqual(
       expect.arrayContaining([
         'server',
         'port',
@@ -104,7 +114,7 @@ describe('providers: notification connections', () => {
     expect(sent.map((r) => r.url.pathname).sort()).toEqual(['/broken', '/hook']);
     expect(JSON.parse(sent.find((r) => r.url.pathname === '/hook')!.body.toString())).toMatchObject({
       eventType: 'Grab',
-      release: { title: 'x' },
+      release: { releaseTitle: 'x' },
     });
   });
 
@@ -149,7 +159,7 @@ describe('providers: notification connections', () => {
     let before = hooks.requests.length;
     await emitLibraryEvent(t, libraryEvents.imported(true));
     expect(payloadsAt(before, '/release-only', '/with-upgrade')).toEqual([
-      expect.objectContaining({ at: '/with-upgrade', eventType: 'Download', bookId: 7 }),
+      expect.objectContaining({ at: '/with-upgrade', eventType: 'Download', book: { id: 7, title: 'Emma' } }),
     ]);
     before = hooks.requests.length;
     await emitLibraryEvent(t, libraryEvents.imported(false));
@@ -173,8 +183,15 @@ describe('providers: notification connections', () => {
     await t.api.delete(`/api/v1/author/${author.id}`).expect(200);
     await t.app.get(LibraryEventListener).idle();
     expect(payloadsAt(before, '/deletes')).toEqual([
-      expect.objectContaining({ eventType: 'BookDelete', bookId: book.id, title: 'Gone Book', deletedFiles: false }),
-      expect.objectContaining({ eventType: 'AuthorDelete', authorId: author.id, name: 'Delia Deleted' }),
+      expect.objectContaining({
+        eventType: 'BookDelete',
+        book: expect.objectContaining({ id: book.id, title: 'Gone Book' }),
+        deletedFiles: false,
+      }),
+      expect.objectContaining({
+        eventType: 'AuthorDelete',
+        author: expect.objectContaining({ id: author.id, name: 'Delia Deleted' }),
+      }),
     ]);
   });
 });
