@@ -58,7 +58,7 @@ export function BookFilesTable({ files, bookTitle }: { files: BookFile[]; bookTi
 export function KindBadge({ qualityId }: { qualityId?: number }) {
   const kind = mediaKind(qualityId);
   return (
-    <Badge size="sm" color={kind === 'audiobook' ? 'grape' : 'blue'} variant="outline">
+    <Badge size="sm" color={kind === 'audiobook' ? 'grape.8' : 'blue.8'} variant="outline">
       {kind}
     </Badge>
   );
