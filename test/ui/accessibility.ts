@@ -45,8 +45,7 @@ export async function expectAccessible(page: Page, what = page.url(), exclude: s
   if (!present) await page.addScriptTag({ content: source() });
   const violations = await page.evaluate(
     async ({ tags, excluded }) => {
-      const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown }> } })
-        .axe;
+      const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown }> } }).axe;
       const context = excluded.length ? { include: [document], exclude: excluded.map((s) => [s]) } : document;
       const result = await axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
       return result.violations;
@@ -68,6 +67,32 @@ export async function settle(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/** The narrowest screen the UI promises to fit: a phone (390 × 844). */
+export const PHONE_WIDTH = 390;
+
+/**
+ * On a phone-wide window nothing may make the page wider than the screen (a table scrolls in its own box instead):
+ * throws with the widest elements when it does.
+ */
+export async function expectFitsWidth(page: Page, what = page.url()): Promise<void> {
+  const result = await page.evaluate(() => {
+    const width = document.scrollingElement!.scrollWidth;
+    const viewport = window.innerWidth;
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > viewport + 1)
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} (${element.getBoundingClientRect().right}px)`,
+      );
+    return { width, viewport, wide };
+  });
+  if (result.width > result.viewport)
+    throw new Error(
+      `${what} is ${result.width}px wide on a ${result.viewport}px screen:\n  ${result.wide.join('\n  ')}`,
+    );
+}
+
 /**
  * Every `page.goto` of the harness checks the page it reaches once it has settled, so a page a new spec visits is
  * checked without anyone remembering to. States reached by clicking (dialogs) are checked by the specs.
@@ -81,6 +106,7 @@ export function checkEveryVisit(page: Page): void {
     const response = await goto(url, options);
     await settle(page);
     await expectAccessible(page, url);
+    if ((page.viewportSize()?.width ?? Infinity) <= PHONE_WIDTH) await expectFitsWidth(page, url);
     return response;
   };
 }

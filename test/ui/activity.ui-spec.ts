@@ -318,6 +318,22 @@ describe('web UI: activity and wanted', () => {
     expectCleanPage();
   });
 
+  it('history events are named in words, the same on a book’s page as on Activity → History', async () => {
+    const hobbit = await world.api<{ titleSlug: string }>(`book/${hobbitId}`);
+    await open(`/book/${hobbit.titleSlug}`, 'The Hobbit');
+    await page().getByRole('tab', { name: 'History' }).click();
+    const onBook = page().getByTestId('history').getByTestId('history-event');
+    await onBook.first().waitFor();
+    // innerText is what is shown (after any text-transform): words, not the wire names in capitals.
+    const bookLabels = [...new Set(await onBook.allInnerTexts())].sort();
+    expect(bookLabels).toEqual(expect.arrayContaining(['Download imported', 'File imported', 'Grabbed']));
+    await open('/activity/history', 'History');
+    await page().getByTestId('history-row').first().waitFor();
+    const historyLabels = new Set(await page().getByTestId('history-event').allInnerTexts());
+    expect(bookLabels.filter((label) => !historyLabels.has(label))).toEqual([]);
+    expectCleanPage();
+  });
+
   it('header search: jumps to an author or a book of the library, or offers the metadata search', async () => {
     const search = page().getByRole('combobox', { name: 'Search the library' });
     await search.fill('hobb');

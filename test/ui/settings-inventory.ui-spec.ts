@@ -42,7 +42,7 @@ describe('web UI: what each setting does', () => {
   it('a connection’s unsupported trigger is disabled in its form', async () => {
     await open('/settings/connect', 'Connections');
     await page().getByRole('button', { name: 'Add connection' }).click();
-    await page().getByRole('dialog').getByRole('button', { name: 'Add Webhook' }).click();
+    await page().getByRole('dialog').getByRole('button', { name: 'Custom Webhook' }).click();
     await page().getByRole('dialog').getByTestId('provider-form').waitFor();
     const update = page().getByRole('dialog').locator('fieldset[data-setting="onApplicationUpdate"]');
     await update.getByText(/^Not supported by Quire: /).waitFor();

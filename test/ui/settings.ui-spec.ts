@@ -47,7 +47,7 @@ describe('web UI: settings', () => {
   const pick = async (noun: string, implementationName: string) => {
     await page.getByRole('button', { name: `Add ${noun}` }).click();
     await dialog()
-      .getByRole('button', { name: `Add ${implementationName}` })
+      .getByRole('button', { name: `Custom ${implementationName}` })
       .click();
     await dialog().getByTestId('provider-form').waitFor();
   };
@@ -180,7 +180,7 @@ describe('web UI: settings', () => {
   it('adds a root folder (with its free space) and changes the naming with a live example', async () => {
     await openSettings('Media management', 'Media management');
     await page.getByText('No root folder yet').waitFor();
-    await page.getByLabel('Name', { exact: true }).fill('Books');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Books');
     // The path is chosen in the folder browser: from the temporary folder into the books folder.
     await page.getByRole('button', { name: 'Browse Path' }).click();
     await dialog().getByTestId('folder-browser-path').fill(`${tmpdir()}/`);
@@ -192,7 +192,7 @@ describe('web UI: settings', () => {
     expect(await dialog().getByTestId('folder-browser-path').inputValue()).toBe(`${booksDir}/`);
     await shot('settings-folder-browser');
     await dialog().getByRole('button', { name: 'Choose' }).click();
-    expect(await page.getByLabel('Path', { exact: true }).inputValue()).toBe(`${booksDir}/`);
+    expect(await page.getByRole('textbox', { name: 'Path', exact: true }).inputValue()).toBe(`${booksDir}/`);
     await page.getByRole('button', { name: 'Add root folder' }).click();
     const row = page.getByTestId('root-folders').getByRole('row').filter({ hasText: booksDir });
     await row.waitFor();

@@ -11,9 +11,13 @@
  * requests are asked, the author once its follow-ups are), so the app always finds them. Keys are written with
  * URLSearchParams, as the app builds them. An answer that is not OK (or a request that failed, which resolves to
  * nothing) is ignored by the app, which then asks itself.
+ *
+ * `signedOut`: the server already knows `/initialize.json` would refuse this visitor, so the page is given that 401
+ * as an answer instead of asking for it: the sign-in page opens without a failed request in the browser's console.
  */
-export function earlyRequestsScript(urlBase: string): string {
+export function earlyRequestsScript(urlBase: string, signedOut = false): string {
   const base = JSON.stringify(urlBase);
+  const refused = JSON.stringify(JSON.stringify({ message: 'Sign in required' }));
   return `(function(){
 var b=${base},q=window.Quire={urlBase:b,early:{}},c;
 function get(u,h){return fetch(u,{credentials:'same-origin',headers:h})}
@@ -26,6 +30,7 @@ var path=location.pathname.slice(b.length),m=path.match(/^\\/author\\/([^/?#]+)\
 if(path===''||path==='/')ask('author');
 else if(m)ask(key('author',{titleSlug:decodeURIComponent(m[1])}),books);
 }
+${signedOut ? `q.initialize=Promise.resolve(new Response(${refused},{status:401,headers:{'Content-Type':'application/json'}}));return;` : ''}
 q.initialize=get(b+'/initialize.json',{}).then(function(i){
 if(!i.ok)return i;
 return i.clone().json().then(function(config){c=config;try{start()}catch(e){}return i});

@@ -32,10 +32,7 @@ export class InitializeService {
    */
   async initialize(request: Request): Promise<InitializeResource> {
     const host = await this.hostConfig.load();
-    const admission = await this.auth.admitToUi(request);
-    const username = admission?.username;
-    const hasCredentials = Boolean(host.passwordHash) && host.authenticationMethod !== 'none';
-    const allowed = admission !== undefined || (!hasCredentials && isLocalAddress(request.socket.remoteAddress));
+    const { allowed, hasCredentials, username } = await this.admission(request);
     if (!allowed)
       throw new SignInRequiredError(
         hasCredentials
@@ -61,5 +58,18 @@ export class InitializeService {
       urlBase,
       isProduction: this.env.isProduction,
     };
+  }
+
+  /** Whether `initialize` would refuse the request (index.html then starts on the sign-in form). */
+  async refuses(request: Request): Promise<boolean> {
+    return !(await this.admission(request)).allowed;
+  }
+
+  private async admission(request: Request) {
+    const host = await this.hostConfig.load();
+    const admission = await this.auth.admitToUi(request);
+    const hasCredentials = Boolean(host.passwordHash) && host.authenticationMethod !== 'none';
+    const allowed = admission !== undefined || (!hasCredentials && isLocalAddress(request.socket.remoteAddress));
+    return { allowed, hasCredentials, username: admission?.username };
   }
 }

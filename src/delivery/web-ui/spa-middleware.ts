@@ -38,17 +38,29 @@ export function findWebRoot(serverDir: string, cwd: string): string | undefined 
 /** Whether index.html may be sent; when not, the gate has already put its challenge on the response. */
 export type PageGate = (request: Request) => Promise<boolean>;
 
+/** Whether `/initialize.json` would refuse this visitor (the page then opens on the sign-in form without asking). */
+export type SignedOut = (request: Request) => Promise<boolean>;
+
 /**
  * Serves the SPA under the URL base: hashed files under assets/ cached for a year, index.html never cached and given
  * for every other GET that asks for HTML and is not a server route, so client routes survive a reload. index.html
  * goes only where `pageGate` lets it (a 401 otherwise); the assets are the same build for everyone and hold nothing
  * of this installation.
  */
-export function spaMiddleware(webRoot: string, urlBase: string, pageGate: PageGate = async () => true): RequestHandler {
-  const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8').replace(
-    '<head>',
-    `<head>\n    <base href="${urlBase}/" />\n    <script>${earlyRequestsScript(urlBase)}</script>`,
-  );
+export function spaMiddleware(
+  webRoot: string,
+  urlBase: string,
+  pageGate: PageGate = async () => true,
+  signedOut: SignedOut = async () => false,
+): RequestHandler {
+  const html = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  const page = (refused: boolean) =>
+    html.replace(
+      '<head>',
+      `<head>\n    <base href="${urlBase}/" />\n    <script>${earlyRequestsScript(urlBase, refused)}</script>`,
+    );
+  const indexHtml = page(false);
+  const signInHtml = page(true);
   const precompressed = new Set(existsSync(join(webRoot, 'assets')) ? readdirSync(join(webRoot, 'assets')) : []);
   // index.html is small and per-URL-base; anything not precompressed at build time is compressed on the fly.
   const compress = compression();
@@ -68,9 +80,9 @@ export function spaMiddleware(webRoot: string, urlBase: string, pageGate: PageGa
     compress(request, response, () => {
       const sendIndex = () => {
         if (!request.accepts('html')) return next();
-        pageGate(request).then((allowed) => {
+        Promise.all([pageGate(request), signedOut(request)]).then(([allowed, refused]) => {
           response.setHeader('Cache-Control', 'no-cache');
-          if (allowed) response.type('html').send(indexHtml);
+          if (allowed) response.type('html').send(refused ? signInHtml : indexHtml);
           else response.status(401).type('text').send('Unauthorized');
         }, next);
       };

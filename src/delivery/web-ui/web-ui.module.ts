@@ -19,6 +19,7 @@ export class WebUiModule implements OnModuleInit {
     private readonly adapterHost: HttpAdapterHost,
     private readonly env: EnvService,
     private readonly auth: RequestAuthService,
+    private readonly initializer: InitializeService,
   ) {}
 
   /** Runs after Nest has registered its routes, so every route keeps its meaning and the SPA takes the rest. */
@@ -29,6 +30,13 @@ export class WebUiModule implements OnModuleInit {
       return;
     }
     const express = this.adapterHost.httpAdapter?.getInstance<Express>();
-    express?.use(spaMiddleware(webRoot, this.env.get('URL_BASE'), (request) => this.auth.servesUiPage(request)));
+    express?.use(
+      spaMiddleware(
+        webRoot,
+        this.env.get('URL_BASE'),
+        (request) => this.auth.servesUiPage(request),
+        (request) => this.initializer.refuses(request),
+      ),
+    );
   }
 }

@@ -22,8 +22,9 @@ export class NamingConfigController extends NamingConfigBase {
   @Get('examples')
   async examples(@Query() query: NamingExamplesQuery): Promise<NamingExamples> {
     const saved = await this.naming.load();
-    if (!query.id) return namingExamples(saved);
-    const sent = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
-    return namingExamples({ ...saved, ...sent });
+    const { kind = 'audiobook', ...form } = query;
+    if (!form.id) return namingExamples(saved, kind);
+    const sent = Object.fromEntries(Object.entries(form).filter(([, value]) => value !== undefined));
+    return namingExamples({ ...saved, ...sent }, kind);
   }
 }

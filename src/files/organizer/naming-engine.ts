@@ -221,8 +221,21 @@ export function authorFolderName(config: NamingConfig, ctx: NamingContext): stri
   return renderComponent(config.authorFolderFormat, ctx, config);
 }
 
-/** Sample data of the examples endpoint (`GET /config/naming/examples`). */
-export function sampleContext(partCount: number): NamingContext {
+/** EPUB (Readarr's quality 3): an ebook file has no audio stream and no scene tag of an audio format. */
+const EBOOK_SAMPLE_FILE = {
+  qualityId: 3,
+  sceneName: 'The.Author.Name-The.Book.Title-EPUB-RlsGrp',
+  originalFilePath: '/downloads/The Author Name - The Book Title.epub',
+  mediaInfo: undefined,
+};
+
+/** Sample data of the examples endpoint (`GET /config/naming/examples`): an MP3 audiobook as Readarr's, or an EPUB. */
+export function sampleContext(partCount: number, kind: 'audiobook' | 'ebook' = 'audiobook'): NamingContext {
+  const sample = audiobookSample(partCount);
+  return kind === 'ebook' ? { ...sample, file: { ...sample.file!, ...EBOOK_SAMPLE_FILE } } : sample;
+}
+
+function audiobookSample(partCount: number): NamingContext {
   return {
     author: { name: 'The Author Name', sortNameLastFirst: 'Author Name, The', disambiguation: 'US Author' },
     book: {

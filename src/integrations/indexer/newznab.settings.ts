@@ -35,7 +35,7 @@ export class NewznabSettings {
     label: 'Categories',
     type: 'select',
     selectOptionsProviderAction: 'newznabCategories',
-    helpText: 'Drop down list; leave blank to disable standard/daily shows',
+    helpText: 'The indexer categories searched for books; none chosen turns the standard searches off',
   })
   @IsArray()
   @IsInt({ each: true })

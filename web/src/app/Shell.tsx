@@ -1,7 +1,7 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { NavLink as RouterLink, Route, Routes, useLocation } from 'react-router';
+import { NavLink as RouterLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { type InitializeConfig, signOut } from '../api/client';
 import { useCommandPolling } from '../api/commands';
 import { startLive } from '../api/live';
@@ -13,6 +13,7 @@ import BooksIndexPage from '../features/books/BooksIndexPage';
 import { CommandToasts } from './CommandToasts';
 import { GlobalSearch } from './GlobalSearch';
 import { HealthBadge, QueueBadge, RunningCommands } from './HeaderBadges';
+import { KeyboardShortcuts } from './KeyboardShortcuts';
 import { useApplyTheme, useStatusColor } from '../components/ui-settings';
 
 // The pages with budgets (authors, author detail, books) are in the first bundle: no round trip before their data.
@@ -94,22 +95,86 @@ const NAV_GROUPS = [
   },
 ];
 
-const SETTINGS_NAV = [
-  { to: '/settings/mediamanagement', label: 'Media management' },
-  { to: '/settings/profiles', label: 'Profiles' },
-  { to: '/settings/quality', label: 'Quality' },
-  { to: '/settings/customformats', label: 'Custom formats' },
-  { to: '/settings/indexers', label: 'Indexers' },
-  { to: '/settings/downloadclients', label: 'Download clients' },
-  { to: '/settings/importlists', label: 'Import lists' },
-  { to: '/settings/connect', label: 'Connect' },
-  { to: '/settings/metadata', label: 'Metadata' },
-  { to: '/settings/tags', label: 'Tags' },
-  { to: '/settings/general', label: 'General' },
-  { to: '/settings/ui', label: 'UI' },
-  { to: '/settings/development', label: 'Development' },
-  { to: '/settings/import', label: 'Import' },
-];
+const SETTINGS_GROUP = {
+  label: 'Settings',
+  prefix: '/settings',
+  items: [
+    { to: '/settings/mediamanagement', label: 'Media management' },
+    { to: '/settings/profiles', label: 'Profiles' },
+    { to: '/settings/quality', label: 'Quality' },
+    { to: '/settings/customformats', label: 'Custom formats' },
+    { to: '/settings/indexers', label: 'Indexers' },
+    { to: '/settings/downloadclients', label: 'Download clients' },
+    { to: '/settings/importlists', label: 'Import lists' },
+    { to: '/settings/connect', label: 'Connect' },
+    { to: '/settings/metadata', label: 'Metadata' },
+    { to: '/settings/tags', label: 'Tags' },
+    { to: '/settings/general', label: 'General' },
+    { to: '/settings/ui', label: 'UI' },
+    { to: '/settings/development', label: 'Development' },
+    { to: '/settings/import', label: 'Import' },
+  ],
+};
+
+interface NavSection {
+  label: string;
+  prefix: string;
+  items: { to: string; label: string }[];
+}
+
+/**
+ * A sidebar section: a real link to its first page (reachable with Tab, openable in a new tab) that also opens
+ * its sub-pages, as Readarr's sidebar does. Inside the section a click only folds it.
+ */
+function NavGroup({ group, pathname }: { group: NavSection; pathname: string }) {
+  const navigate = useNavigate();
+  const inside = pathname.startsWith(group.prefix);
+  const [opened, setOpened] = useState(inside);
+  useEffect(() => {
+    if (inside) setOpened(true);
+  }, [inside]);
+  const first = group.items[0].to;
+  return (
+    <NavLink
+      component={RouterLink}
+      to={first}
+      label={group.label}
+      opened={opened}
+      onChange={setOpened}
+      onClick={(event) => {
+        if (inside || event.ctrlKey || event.metaKey || event.shiftKey) return;
+        void navigate(first);
+      }}
+      childrenOffset="sm"
+    >
+      {group.items.map((item) => (
+        <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} />
+      ))}
+    </NavLink>
+  );
+}
+
+/** Whether changes reach the page as they happen (the hub) or are asked for every now and then. */
+function LiveBadge({ live }: { live: boolean }) {
+  const status = useStatusColor();
+  const explanation = live
+    ? 'Changes on the server show here as they happen.'
+    : 'The live connection is down: the page asks the server for changes every 30 seconds.';
+  return (
+    <Tooltip label={explanation} multiline maw={300}>
+      <Badge
+        variant="dot"
+        color={status(live ? 'teal' : 'gray')}
+        tt="none"
+        title={explanation}
+        visibleFrom="xs"
+        data-testid="live-state"
+      >
+        {live ? 'Updating live' : 'Checking every 30 s'}
+      </Badge>
+    </Tooltip>
+  );
+}
 
 export function Shell({ config }: { config: InitializeConfig }) {
   const [opened, { toggle, close }] = useDisclosure();
@@ -117,14 +182,8 @@ export function Shell({ config }: { config: InitializeConfig }) {
   const location = useLocation();
   useEffect(() => startLive(queryClient, setLive), []);
   useEffect(close, [location.pathname, close]);
-  const onSettings = location.pathname.startsWith('/settings');
-  const [settingsOpen, setSettingsOpen] = useState(onSettings);
-  useEffect(() => {
-    if (onSettings) setSettingsOpen(true);
-  }, [onSettings]);
   useCommandPolling(live);
   useApplyTheme(config.theme);
-  const status = useStatusColor();
   return (
     <AppShell
       header={{ height: 52 }}
@@ -132,22 +191,26 @@ export function Shell({ config }: { config: InitializeConfig }) {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="sm">
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />
-            <Title order={4}>{config.instanceName}</Title>
+            <Title order={4} visibleFrom="sm">
+              {config.instanceName}
+            </Title>
             <GlobalSearch />
           </Group>
-          <Group gap="sm">
+          <Group gap={6} wrap="nowrap">
             <RunningCommands />
             <QueueBadge />
             <HealthBadge />
-            <Tooltip label={live ? 'Live updates connected' : 'Live updates unavailable: polling'}>
-              <Badge variant="dot" color={status(live ? 'teal' : 'gray')} data-testid="live-state">
-                {live ? 'live' : 'polling'}
-              </Badge>
-            </Tooltip>
-            <Button size="xs" variant="subtle" onClick={() => void signOut().then(() => window.location.reload())}>
+            <LiveBadge live={live} />
+            {/* On a phone the header has no room for it: the menu has it instead. */}
+            <Button
+              size="xs"
+              variant="subtle"
+              visibleFrom="sm"
+              onClick={() => void signOut().then(() => window.location.reload())}
+            >
               Sign out
             </Button>
           </Group>
@@ -158,27 +221,17 @@ export function Shell({ config }: { config: InitializeConfig }) {
           {NAV.map((item) => (
             <NavLink key={item.to} component={RouterLink} to={item.to} end={item.end} label={item.label} />
           ))}
-          {NAV_GROUPS.map((group) => (
-            <NavLink
-              key={group.prefix}
-              label={group.label}
-              // A group only opens: a button (a link without href cannot say it is expanded).
-              component="button"
-              defaultOpened={location.pathname.startsWith(group.prefix)}
-              childrenOffset="sm"
-            >
-              {group.items.map((item) => (
-                <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} />
-              ))}
-            </NavLink>
+          {[...NAV_GROUPS, SETTINGS_GROUP].map((group) => (
+            <NavGroup key={group.prefix} group={group} pathname={location.pathname} />
           ))}
-          <NavLink component="button" label="Settings" opened={settingsOpen} onChange={setSettingsOpen}>
-            {SETTINGS_NAV.map((item) => (
-              <NavLink key={item.to} component={RouterLink} to={item.to} label={item.label} />
-            ))}
-          </NavLink>
-          <Text size="xs" c="dimmed" mt="md" px="sm">
-            v{config.packageVersion}
+          <NavLink
+            hiddenFrom="sm"
+            component="button"
+            label="Sign out"
+            onClick={() => void signOut().then(() => window.location.reload())}
+          />
+          <Text size="xs" c="dimmed" mt="md" px="sm" data-testid="quire-version">
+            Quire {config.packageVersion}
           </Text>
         </ScrollArea>
       </AppShell.Navbar>
@@ -214,6 +267,7 @@ export function Shell({ config }: { config: InitializeConfig }) {
         </Suspense>
       </AppShell.Main>
       <CommandToasts />
+      <KeyboardShortcuts />
     </AppShell>
   );
 }

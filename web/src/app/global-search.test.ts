@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Author, Book } from '../api/client';
-import { searchOptions } from './global-search';
+import { firstMatchRoute, searchOptions } from './global-search';
 
 const author = (authorName: string, titleSlug: string, id = 0) => ({ id, authorName, titleSlug }) as Author;
 
@@ -37,5 +37,13 @@ describe('header search options', () => {
     const many = Array.from({ length: 8 }, (_, i) => author(`Writer ${i}`, `writer-${i}`));
     expect(searchOptions('writer', many, [])[0].items).toHaveLength(5);
     expect(searchOptions('zz top', many, []).map((group) => group.group)).toEqual(['Add new']);
+  });
+
+  it('Enter opens the first author or book that matches, else the metadata search (also under two characters)', () => {
+    const books = [{ title: 'The Hobbit', titleSlug: 'the-hobbit' }] as Book[];
+    expect(firstMatchRoute('tolk', [author('J.R.R. Tolkien', 'jrr-tolkien')], books)).toBe('/author/jrr-tolkien');
+    expect(firstMatchRoute('hobb', [author('J.R.R. Tolkien', 'jrr-tolkien')], books)).toBe('/book/the-hobbit');
+    expect(firstMatchRoute('dune', [], undefined)).toBe('/add/search?term=dune');
+    expect(firstMatchRoute('x', [], undefined)).toBe('/add/search?term=x');
   });
 });

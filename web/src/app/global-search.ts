@@ -34,10 +34,22 @@ export function searchOptions(term: string, authors: Author[] | undefined, books
       group: 'Add new',
       items: [
         {
-          value: `/add/search?term=${encodeURIComponent(term.trim())}`,
+          value: addSearchRoute(term),
           label: `Search the metadata source for “${term.trim()}”`,
         },
       ],
     },
   ];
+}
+
+/** The search page a term opens when nothing in the library is chosen. */
+export const addSearchRoute = (term: string): string => `/add/search?term=${encodeURIComponent(term.trim())}`;
+
+/**
+ * Where Enter goes when no choice was arrowed to: the first author or book of the library that matches, else the
+ * metadata search for the term. `books` are left out while they answer an older term than the one typed.
+ */
+export function firstMatchRoute(term: string, authors: Author[] | undefined, books: Book[] | undefined): string {
+  const [first] = searchOptions(term, authors, books);
+  return first?.items[0]?.value ?? addSearchRoute(term);
 }

@@ -26,6 +26,8 @@ export const theme = createTheme({
   // same ratio) whichever is picked keeps WCAG AA's 4.5:1 — white on Mantine's teal 6 is 2.5:1.
   autoContrast: true,
   luminanceThreshold: 0.179,
+  // A dialog's × is an icon: without a name a screen reader announces a nameless button.
+  components: { Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } } },
 });
 
 /**

@@ -1,7 +1,8 @@
 import { useStatusColor } from './ui-settings';
-import { Alert, Badge, Button, List, Modal, ScrollArea, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, List, Modal, ScrollArea, Table, Text, Tooltip } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { type Release, api } from '../api/client';
 import { watchCommands } from '../api/commands';
 import { formatBytes } from './format';
@@ -24,6 +25,12 @@ export function InteractiveSearch({
     staleTime: 0,
     gcTime: 0,
   });
+  // Without an indexer the search cannot find anything: say so and where to add one, not "no results".
+  const indexers = useQuery({
+    queryKey: ['indexer'],
+    queryFn: () => api<{ enableInteractiveSearch?: boolean }[]>('indexer'),
+  });
+  const noIndexer = indexers.data !== undefined && !indexers.data.some((indexer) => indexer.enableInteractiveSearch);
   const [grabbed, setGrabbed] = useState<Set<string>>(new Set());
   const grab = useMutation({
     mutationFn: (release: Release) =>
@@ -42,6 +49,12 @@ export function InteractiveSearch({
         <LoadingState label="Searching indexers" />
       ) : releases.error ? (
         <ErrorState error={releases.error} onRetry={() => void releases.refetch()} />
+      ) : releases.data.length === 0 && noIndexer ? (
+        <EmptyState title="No indexer is set up for interactive search">
+          <Anchor component={Link} to="/settings/indexers" onClick={onClose}>
+            Add an indexer in Settings → Indexers
+          </Anchor>
+        </EmptyState>
       ) : releases.data.length === 0 ? (
         <EmptyState title="No results found" />
       ) : (

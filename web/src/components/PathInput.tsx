@@ -26,6 +26,14 @@ export function browseStart(path: string): string {
   return trimmed.endsWith('/') ? trimmed : `${trimmed}/`;
 }
 
+/** A folder's own name, its last segment ('' for the top folder or nothing). */
+export function folderName(path: string): string {
+  return path.trim().split(/[\\/]/).filter(Boolean).pop() ?? '';
+}
+
+/** How a folder entry is listed: its name with one trailing slash (the top folder is named `/` already). */
+export const entryLabel = (name: string): string => (name.endsWith('/') ? name : `${name}/`);
+
 /** A modal over `GET /filesystem`: go into folders, up to the parent, choose the one shown. */
 function FolderBrowser({
   start,
@@ -67,7 +75,7 @@ function FolderBrowser({
                     px="xs"
                     data-testid="folder-entry"
                   >
-                    <Text size="sm">{entry.name}/</Text>
+                    <Text size="sm">{entryLabel(entry.name)}</Text>
                   </UnstyledButton>
                 ))}
                 {data.directories.length === 0 && (

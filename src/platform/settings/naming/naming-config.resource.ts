@@ -21,6 +21,9 @@ export class NamingConfigResource {
   @IsOptional() @IsString() numberStyle?: string;
 }
 
+export const SAMPLE_KINDS = ['audiobook', 'ebook'] as const;
+export type SampleKind = (typeof SAMPLE_KINDS)[number];
+
 /** Query of `GET /config/naming/examples`: the unsaved form values; with `id` 0/absent the saved config is used. */
 export class NamingExamplesQuery {
   @IsOptional() @ToInt() @IsInt() id?: number;
@@ -36,4 +39,6 @@ export class NamingExamplesQuery {
   @IsOptional() @IsString() separator?: string;
   @IsOptional() @IsString() numberStyle?: string;
   @IsOptional() @IsString() resourceName?: string;
+  /** Quire's own: `ebook` renders the examples for an EPUB file; absent (Readarr's) for an MP3 audiobook. */
+  @IsOptional() @IsIn(SAMPLE_KINDS) kind?: SampleKind;
 }

@@ -136,4 +136,18 @@ describe('rename preview, RenameFiles, RenameAuthor, naming examples', () => {
     // the config route itself still answers by id
     await t.api.get('/api/v1/config/naming/1').expect(200);
   });
+
+  it('naming examples for an ebook (kind=ebook): an EPUB file, its quality in the name', async () => {
+    const query = { id: 1, standardBookFormat: '{Author Name} - {Book Title} [{Quality Title}]{ (PartNumber)}' };
+    const ebook = (
+      await t.api
+        .get('/api/v1/config/naming/examples')
+        .query({ ...query, kind: 'ebook' })
+        .expect(200)
+    ).body;
+    expect(ebook.singleBookExample).toBe('The Author Name - The Edition Title [EPUB].epub');
+    const audiobook = (await t.api.get('/api/v1/config/naming/examples').query(query).expect(200)).body;
+    expect(audiobook.singleBookExample).toBe('The Author Name - The Edition Title [MP3].mp3');
+    await t.api.get('/api/v1/config/naming/examples').query({ kind: 'video' }).expect(400);
+  });
 });

@@ -76,7 +76,7 @@ export default function HistoryPage() {
                   return (
                     <Table.Tr key={item.id} data-testid="history-row">
                       <Table.Td>
-                        <Badge variant="light" color={status(event.color)}>
+                        <Badge variant="light" tt="none" color={status(event.color)} data-testid="history-event">
                           {event.label}
                         </Badge>
                       </Table.Td>

@@ -22,7 +22,7 @@ describe('activity mapping', () => {
   });
 
   it('labels known and unknown events', () => {
-    expect(historyEvent('bookFileImported')).toMatchObject({ label: 'Imported', color: 'teal' });
+    expect(historyEvent('bookFileImported')).toMatchObject({ label: 'File imported', color: 'teal' });
     expect(historyEvent('somethingNew').label).toBe('somethingNew');
   });
 

@@ -5,23 +5,8 @@ export type HistoryItem = Schemas['HistoryResource'];
 export type BlocklistItem = Schemas['BlocklistResource'];
 export type ManualImportItem = Schemas['ManualImportResource'];
 
-/** History event types: the wire name, the label shown, and the number `GET /history?eventType=` filters by. */
-export const HISTORY_EVENTS = [
-  { name: 'grabbed', label: 'Grabbed', value: 1, color: 'blue' },
-  { name: 'bookFileImported', label: 'Imported', value: 3, color: 'teal' },
-  { name: 'downloadFailed', label: 'Download failed', value: 4, color: 'red' },
-  { name: 'bookFileDeleted', label: 'Deleted', value: 5, color: 'orange' },
-  { name: 'bookFileRenamed', label: 'Renamed', value: 6, color: 'grape' },
-  { name: 'bookImportIncomplete', label: 'Import incomplete', value: 7, color: 'yellow' },
-  { name: 'downloadImported', label: 'Download imported', value: 8, color: 'teal' },
-  { name: 'bookFileRetagged', label: 'Retagged', value: 9, color: 'grape' },
-  { name: 'downloadIgnored', label: 'Ignored', value: 10, color: 'gray' },
-] as const;
-
-export function historyEvent(name: string | undefined): { label: string; color: string } {
-  const event = HISTORY_EVENTS.find((candidate) => candidate.name === name);
-  return event ?? { label: name ?? 'Unknown', color: 'gray' };
-}
+export { HISTORY_EVENTS, historyEvent } from '../../components/history-events';
+import { HISTORY_EVENTS } from '../../components/history-events';
 
 /** The filter menu's choice → the `eventType` query value (undefined = all events). */
 export function eventTypeFilter(choice: string | null): number | undefined {

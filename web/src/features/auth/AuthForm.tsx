@@ -61,6 +61,7 @@ export function CredentialFields(props: {
   password: string;
   onUsername: (value: string) => void;
   onPassword: (value: string) => void;
+  passwordDescription?: string;
 }) {
   return (
     <>
@@ -75,6 +76,7 @@ export function CredentialFields(props: {
         label="Password"
         value={props.password}
         onChange={(e) => props.onPassword(e.currentTarget.value)}
+        description={props.passwordDescription}
         required
       />
     </>

@@ -4,6 +4,12 @@ import { api, signIn } from '../../api/client';
 import { AuthForm, CredentialFields, useAuthAction } from './AuthForm';
 
 /**
+ * The shortest password the first-run form takes. Readarr itself only refuses an empty one (and so does the API, for
+ * its clients); a new login guarding a whole library is asked for a few more characters.
+ */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/**
  * First run: no login exists yet. Creates the admin login the way Readarr's UI does (config/host with forms
  * authentication, username and password), then signs in with it.
  */
@@ -26,7 +32,12 @@ export function FirstRunPage({ apiKey }: { apiKey: string }) {
     });
     await signIn(username, password, true);
   });
-  const submit = () => (password === confirmation ? void run() : setError('The passwords do not match'));
+  const submit = () => {
+    if (password.length < MIN_PASSWORD_LENGTH)
+      setError(`The password is too short: use at least ${MIN_PASSWORD_LENGTH} characters.`);
+    else if (password !== confirmation) setError('The passwords do not match');
+    else void run();
+  };
   return (
     <AuthForm
       title="Welcome to Quire"
@@ -37,7 +48,13 @@ export function FirstRunPage({ apiKey }: { apiKey: string }) {
       onSubmit={submit}
     >
       <Text size="sm">Create the administrator login. Every page will need it from now on.</Text>
-      <CredentialFields username={username} password={password} onUsername={setUsername} onPassword={setPassword} />
+      <CredentialFields
+        username={username}
+        password={password}
+        onUsername={setUsername}
+        onPassword={setPassword}
+        passwordDescription={`At least ${MIN_PASSWORD_LENGTH} characters`}
+      />
       <PasswordInput
         label="Confirm password"
         value={confirmation}

@@ -64,76 +64,78 @@ function BooksTable({ books, files, onSearch }: { books: Book[]; files: BookFile
     return map;
   }, [files]);
   return (
-    <Table striped highlightOnHover data-testid="author-books">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w={40} />
-          <Table.Th>Title</Table.Th>
-          <Table.Th>Released</Table.Th>
-          <Table.Th>Pages</Table.Th>
-          <Table.Th>Files</Table.Th>
-          <Table.Th w={60} />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {books.map((book) => {
-          const bookFiles = filesByBook.get(book.id!) ?? [];
-          const pending = monitor.isPending && monitor.variables?.book.id === book.id;
-          return (
-            <Table.Tr key={book.id} data-testid="book-row">
-              <Table.Td>
-                <MonitorToggle
-                  monitored={Boolean(book.monitored)}
-                  busy={pending}
-                  label={book.title ?? ''}
-                  onChange={(monitored) => monitor.mutate({ book, monitored })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={`/book/${book.titleSlug}`}>
-                  {book.title}
-                </Anchor>
-                {book.seriesTitle && (
-                  <Text size="xs" c="dimmed">
-                    {book.seriesTitle}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <DateText value={book.releaseDate} kind="day" />
-              </Table.Td>
-              <Table.Td>{book.pageCount || ''}</Table.Td>
-              <Table.Td>
-                {bookFiles.length === 0 ? (
-                  <Badge color={status(book.monitored ? 'red' : 'gray')} variant="light">
-                    missing
-                  </Badge>
-                ) : (
-                  <Group gap={4}>
-                    {bookFiles.map((file) => (
-                      <Group key={file.id} gap={2}>
-                        <KindBadge qualityId={file.quality?.quality?.id} />
-                        <Badge variant="light">{file.quality?.quality?.name}</Badge>
-                      </Group>
-                    ))}
-                  </Group>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  aria-label={`Interactive search ${book.title}`}
-                  onClick={() => onSearch(book)}
-                >
-                  Search
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+    <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+      <Table striped highlightOnHover data-testid="author-books">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40} />
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Released</Table.Th>
+            <Table.Th>Pages</Table.Th>
+            <Table.Th>Files</Table.Th>
+            <Table.Th w={60} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {books.map((book) => {
+            const bookFiles = filesByBook.get(book.id!) ?? [];
+            const pending = monitor.isPending && monitor.variables?.book.id === book.id;
+            return (
+              <Table.Tr key={book.id} data-testid="book-row">
+                <Table.Td>
+                  <MonitorToggle
+                    monitored={Boolean(book.monitored)}
+                    busy={pending}
+                    label={book.title ?? ''}
+                    onChange={(monitored) => monitor.mutate({ book, monitored })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={`/book/${book.titleSlug}`}>
+                    {book.title}
+                  </Anchor>
+                  {book.seriesTitle && (
+                    <Text size="xs" c="dimmed">
+                      {book.seriesTitle}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <DateText value={book.releaseDate} kind="day" />
+                </Table.Td>
+                <Table.Td>{book.pageCount || ''}</Table.Td>
+                <Table.Td>
+                  {bookFiles.length === 0 ? (
+                    <Badge color={status(book.monitored ? 'red' : 'gray')} variant="light">
+                      missing
+                    </Badge>
+                  ) : (
+                    <Group gap={4}>
+                      {bookFiles.map((file) => (
+                        <Group key={file.id} gap={2}>
+                          <KindBadge qualityId={file.quality?.quality?.id} />
+                          <Badge variant="light">{file.quality?.quality?.name}</Badge>
+                        </Group>
+                      ))}
+                    </Group>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    aria-label={`Interactive search: ${book.title}`}
+                    onClick={() => onSearch(book)}
+                  >
+                    Interactive search
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -268,7 +270,7 @@ function AuthorDetail({ author }: { author: Author }) {
           loading={Boolean(searching)}
           onClick={() => command.mutate({ name: 'AuthorSearch', authorId })}
         >
-          Search monitored
+          Search monitored automatically
         </Button>
         <Button
           size="xs"

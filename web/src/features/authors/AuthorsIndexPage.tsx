@@ -3,6 +3,7 @@ import { DateText } from '../../components/DateText';
 import {
   Anchor,
   Badge,
+  Box,
   Button,
   Checkbox,
   Group,
@@ -24,7 +25,7 @@ import { keys } from '../../api/keys';
 import { useCustomFilters, useQualityProfiles } from '../../api/shared-queries';
 import { Cover } from '../../components/Cover';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
-import { VirtualRows } from '../../components/VirtualRows';
+import { VirtualRows, VirtualRowsHeader, WideList } from '../../components/VirtualRows';
 import { AuthorMassEditor } from './AuthorMassEditor';
 import {
   AUTHOR_SORT_KEYS,
@@ -38,6 +39,16 @@ import {
 } from './author-list';
 
 type View = 'posters' | 'overview' | 'table';
+
+/** The table view's columns, shared by its header and rows. */
+const TABLE_COLUMNS = {
+  monitored: { w: 110, style: { flexShrink: 0 } },
+  name: { style: { flex: 2, minWidth: 0 } },
+  profile: { style: { flex: 1, minWidth: 0 } },
+  next: { w: 110, style: { flexShrink: 0 } },
+  size: { w: 90, style: { flexShrink: 0 } },
+  progress: { w: 140, style: { flexShrink: 0 } },
+};
 
 function BookProgress({ author }: { author: Author }) {
   const status = useStatusColor();
@@ -204,44 +215,69 @@ export function AuthorsIndexPage() {
   else if (visible.length === 0) body = <EmptyState title="No author matches the filter" />;
   else if (view === 'table')
     body = (
-      <VirtualRows
-        testId="authors-table"
-        count={visible.length}
-        rowHeight={44}
-        renderRow={(index) => {
-          const author = visible[index];
-          return (
-            <Group
-              h={44}
-              px="xs"
-              gap="sm"
-              wrap="nowrap"
-              style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-              data-testid="author-row"
-            >
-              {selecting && <SelectBox author={author} selected={selected} toggle={toggle} />}
-              <Badge size="xs" variant="dot" color={author.monitored ? 'teal' : 'gray'} w={110}>
-                {author.monitored ? 'monitored' : 'unmonitored'}
-              </Badge>
-              <Anchor component={Link} to={`/author/${author.titleSlug}`} style={{ flex: 2, minWidth: 0 }} truncate>
-                {author.authorName}
-              </Anchor>
-              <Text size="sm" style={{ flex: 1 }} truncate>
-                {profileName(author.qualityProfileId)}
-              </Text>
-              <Text size="sm" w={110} c="dimmed">
-                <DateText value={author.nextBook?.releaseDate} kind="day" />
-              </Text>
-              <Text size="sm" w={90}>
-                {formatBytes(author.statistics?.sizeOnDisk)}
-              </Text>
-              <div style={{ width: 140 }}>
-                <BookProgress author={author} />
-              </div>
-            </Group>
-          );
-        }}
-      />
+      <WideList minWidth={700}>
+        <VirtualRowsHeader testId="authors-header">
+          {selecting && <Box w={20} aria-hidden style={{ flexShrink: 0 }} />}
+          <Text inherit {...TABLE_COLUMNS.monitored}>
+            Status
+          </Text>
+          <Text inherit {...TABLE_COLUMNS.name}>
+            Author
+          </Text>
+          <Text inherit {...TABLE_COLUMNS.profile}>
+            Quality profile
+          </Text>
+          <Text inherit {...TABLE_COLUMNS.next}>
+            Next book
+          </Text>
+          <Text inherit {...TABLE_COLUMNS.size}>
+            Size on disk
+          </Text>
+          <Text inherit {...TABLE_COLUMNS.progress}>
+            Books
+          </Text>
+        </VirtualRowsHeader>
+        <VirtualRows
+          testId="authors-table"
+          count={visible.length}
+          rowHeight={44}
+          renderRow={(index) => {
+            const author = visible[index];
+            return (
+              <Group
+                h={44}
+                px="xs"
+                gap="sm"
+                wrap="nowrap"
+                style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                data-testid="author-row"
+              >
+                {selecting && <SelectBox author={author} selected={selected} toggle={toggle} />}
+                <Box {...TABLE_COLUMNS.monitored}>
+                  <Badge size="xs" variant="dot" color={author.monitored ? 'teal' : 'gray'} w={110}>
+                    {author.monitored ? 'monitored' : 'unmonitored'}
+                  </Badge>
+                </Box>
+                <Anchor component={Link} to={`/author/${author.titleSlug}`} {...TABLE_COLUMNS.name} truncate>
+                  {author.authorName}
+                </Anchor>
+                <Text size="sm" {...TABLE_COLUMNS.profile} truncate>
+                  {profileName(author.qualityProfileId)}
+                </Text>
+                <Text size="sm" {...TABLE_COLUMNS.next} c="dimmed">
+                  <DateText value={author.nextBook?.releaseDate} kind="day" />
+                </Text>
+                <Text size="sm" {...TABLE_COLUMNS.size}>
+                  {formatBytes(author.statistics?.sizeOnDisk)}
+                </Text>
+                <Box {...TABLE_COLUMNS.progress}>
+                  <BookProgress author={author} />
+                </Box>
+              </Group>
+            );
+          }}
+        />
+      </WideList>
     );
   else if (view === 'overview')
     body = (

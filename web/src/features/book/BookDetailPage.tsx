@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Table, Tabs, Text, Tit
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { type Book, type BookFile, type Edition, api } from '../../api/client';
+import { type Author, type Book, type BookFile, type Edition, api } from '../../api/client';
 import { runningCommand, useCommand, useCommands } from '../../api/commands';
 import { keys } from '../../api/keys';
 import { BookFilesTable } from '../../components/BookFilesTable';
@@ -25,37 +25,39 @@ function Editions({ bookId }: { bookId: number }) {
   if (editions.error) return <ErrorState error={editions.error} />;
   if (editions.data.length === 0) return <EmptyState title="No editions" />;
   return (
-    <Table striped data-testid="editions">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Title</Table.Th>
-          <Table.Th>Format</Table.Th>
-          <Table.Th>Publisher</Table.Th>
-          <Table.Th>ISBN</Table.Th>
-          <Table.Th>Pages</Table.Th>
-          <Table.Th>Released</Table.Th>
-          <Table.Th />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {editions.data.map((edition) => (
-          <Table.Tr key={edition.id}>
-            <Table.Td>{edition.title}</Table.Td>
-            <Table.Td>
-              {edition.format}
-              {edition.isEbook ? ' (ebook)' : ''}
-            </Table.Td>
-            <Table.Td>{edition.publisher}</Table.Td>
-            <Table.Td>{edition.isbn13}</Table.Td>
-            <Table.Td>{edition.pageCount || ''}</Table.Td>
-            <Table.Td>
-              <DateText value={edition.releaseDate as unknown as string} kind="day" />
-            </Table.Td>
-            <Table.Td>{edition.monitored && <Badge size="xs">monitored</Badge>}</Table.Td>
+    <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+      <Table striped data-testid="editions">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Format</Table.Th>
+            <Table.Th>Publisher</Table.Th>
+            <Table.Th>ISBN</Table.Th>
+            <Table.Th>Pages</Table.Th>
+            <Table.Th>Released</Table.Th>
+            <Table.Th />
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {editions.data.map((edition) => (
+            <Table.Tr key={edition.id}>
+              <Table.Td>{edition.title}</Table.Td>
+              <Table.Td>
+                {edition.format}
+                {edition.isEbook ? ' (ebook)' : ''}
+              </Table.Td>
+              <Table.Td>{edition.publisher}</Table.Td>
+              <Table.Td>{edition.isbn13}</Table.Td>
+              <Table.Td>{edition.pageCount || ''}</Table.Td>
+              <Table.Td>
+                <DateText value={edition.releaseDate as unknown as string} kind="day" />
+              </Table.Td>
+              <Table.Td>{edition.monitored && <Badge size="xs">monitored</Badge>}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -104,6 +106,13 @@ function BookDetail({ book }: { book: Book }) {
     queryKey: ['book', 'overview', bookId],
     queryFn: () => api<{ overview?: string }>(`book/${bookId}/overview`),
   });
+  // `GET /book?titleSlug=` carries the author's id only (as Readarr's does): its name and page come from the author.
+  const author = useQuery({
+    queryKey: ['author', book.authorId],
+    queryFn: () => api<Author>(`author/${book.authorId}`),
+    enabled: !book.author && book.authorId !== undefined,
+    initialData: book.author ?? undefined,
+  });
   const files = useQuery({
     queryKey: keys.bookFiles({ bookId }),
     queryFn: () => api<BookFile[]>('bookfile', { query: { bookId } }),
@@ -128,7 +137,7 @@ function BookDetail({ book }: { book: Book }) {
           loading={Boolean(searching)}
           onClick={() => command.mutate({ name: 'BookSearch', bookIds: [bookId] })}
         >
-          Search
+          Search automatically
         </Button>
         <Button size="xs" variant="light" onClick={() => setInteractive(true)}>
           Interactive search
@@ -150,9 +159,11 @@ function BookDetail({ book }: { book: Book }) {
             />
             <Title order={2}>{book.title}</Title>
           </Group>
-          <Anchor component={Link} to={`/author/${book.author?.titleSlug ?? ''}`}>
-            {book.author?.authorName}
-          </Anchor>
+          {author.data?.titleSlug && (
+            <Anchor component={Link} to={`/author/${author.data.titleSlug}`} data-testid="book-author">
+              {author.data.authorName}
+            </Anchor>
+          )}
           <Group gap="xs">
             {book.seriesTitle && <Badge variant="light">{book.seriesTitle}</Badge>}
             {book.releaseDate && (

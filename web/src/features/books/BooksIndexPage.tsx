@@ -1,14 +1,15 @@
-import { Anchor, Badge, Button, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { type Book, api } from '../../api/client';
+import { type Author, type Book, api } from '../../api/client';
+import { keys } from '../../api/keys';
 import { useStatusColor } from '../../components/ui-settings';
 import { DateText } from '../../components/DateText';
 import { MonitorToggle } from '../../components/MonitorToggle';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States';
-import { VirtualRows } from '../../components/VirtualRows';
+import { VirtualRows, VirtualRowsHeader, WideList } from '../../components/VirtualRows';
 import { type BookListFilter, usePagedBooks } from './paged-books';
 
 const SORTS = [
@@ -27,7 +28,24 @@ const FILTERS = [
 
 const ROW_HEIGHT = 40;
 
-function BookRow({ book, onMonitor }: { book: Book; onMonitor: (book: Book, monitored: boolean) => void }) {
+/** The columns' sizes, shared by the header and the rows. */
+const COLUMNS = {
+  monitor: { w: 28, style: { flexShrink: 0 } },
+  title: { style: { flex: 3, minWidth: 0 } },
+  author: { style: { flex: 2, minWidth: 0 } },
+  released: { w: 100, style: { flexShrink: 0 } },
+  status: { w: 80, style: { flexShrink: 0 } },
+};
+
+function BookRow({
+  book,
+  authorName,
+  onMonitor,
+}: {
+  book: Book;
+  authorName: string | undefined;
+  onMonitor: (book: Book, monitored: boolean) => void;
+}) {
   const status = useStatusColor();
   return (
     <Group
@@ -38,22 +56,24 @@ function BookRow({ book, onMonitor }: { book: Book; onMonitor: (book: Book, moni
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
       data-testid="book-row"
     >
-      <MonitorToggle
-        monitored={Boolean(book.monitored)}
-        label={book.title ?? ''}
-        onChange={(monitored) => onMonitor(book, monitored)}
-      />
-      <Anchor component={Link} to={`/book/${book.titleSlug}`} style={{ flex: 3, minWidth: 0 }} truncate size="sm">
+      <Box {...COLUMNS.monitor}>
+        <MonitorToggle
+          monitored={Boolean(book.monitored)}
+          label={book.title ?? ''}
+          onChange={(monitored) => onMonitor(book, monitored)}
+        />
+      </Box>
+      <Anchor component={Link} to={`/book/${book.titleSlug}`} {...COLUMNS.title} truncate size="sm">
         {book.title}
       </Anchor>
-      <Text size="sm" style={{ flex: 2, minWidth: 0 }} truncate c="dimmed">
-        {book.authorTitle?.slice(0, Math.max(0, (book.authorTitle?.length ?? 0) - (book.title?.length ?? 0))).trim()}
+      <Text size="sm" {...COLUMNS.author} truncate c="dimmed" data-testid="book-author">
+        {authorName}
       </Text>
-      <Text size="sm" w={100}>
+      <Text size="sm" {...COLUMNS.released}>
         <DateText value={book.releaseDate} kind="day" />
       </Text>
       <Badge
-        w={80}
+        {...COLUMNS.status}
         size="sm"
         variant="light"
         color={status((book.statistics?.bookFileCount ?? 0) > 0 ? 'teal' : book.monitored ? 'red' : 'gray')}
@@ -80,6 +100,13 @@ export default function BooksIndexPage() {
     missing: filterKey === 'missing' ? true : filterKey === 'have' ? false : undefined,
   };
   const books = usePagedBooks(filter);
+  // The paged listing names the author by sort name only ("le guin, ursula k."): the display name comes from the
+  // author list the authors index keeps cached.
+  const authors = useQuery({ queryKey: keys.authors, queryFn: () => api<Author[]>('author'), staleTime: 60_000 });
+  const authorNames = useMemo(
+    () => new Map((authors.data ?? []).map((author) => [author.id, author.authorName ?? undefined])),
+    [authors.data],
+  );
   const monitor = useMutation({
     mutationFn: ({ book, monitored }: { book: Book; monitored: boolean }) =>
       api('book/monitor', { method: 'PUT', body: { bookIds: [book.id], monitored } }),
@@ -139,20 +166,41 @@ export default function BooksIndexPage() {
       ) : books.total === 0 ? (
         <EmptyState title="No books" />
       ) : (
-        <VirtualRows
-          testId="books-list"
-          count={books.total}
-          rowHeight={ROW_HEIGHT}
-          onRange={books.onRange}
-          renderRow={(index) => {
-            const book = books.row(index);
-            return book ? (
-              <BookRow book={book} onMonitor={(target, monitored) => monitor.mutate({ book: target, monitored })} />
-            ) : (
-              <Skeleton h={ROW_HEIGHT - 8} my={4} />
-            );
-          }}
-        />
+        <WideList minWidth={520}>
+          <VirtualRowsHeader testId="books-header">
+            <Box {...COLUMNS.monitor} aria-hidden />
+            <Text inherit {...COLUMNS.title}>
+              Title
+            </Text>
+            <Text inherit {...COLUMNS.author}>
+              Author
+            </Text>
+            <Text inherit {...COLUMNS.released}>
+              Released
+            </Text>
+            <Text inherit {...COLUMNS.status}>
+              Status
+            </Text>
+          </VirtualRowsHeader>
+          <VirtualRows
+            testId="books-list"
+            count={books.total}
+            rowHeight={ROW_HEIGHT}
+            onRange={books.onRange}
+            renderRow={(index) => {
+              const book = books.row(index);
+              return book ? (
+                <BookRow
+                  book={book}
+                  authorName={authorNames.get(book.authorId)}
+                  onMonitor={(target, monitored) => monitor.mutate({ book: target, monitored })}
+                />
+              ) : (
+                <Skeleton h={ROW_HEIGHT - 8} my={4} />
+              );
+            }}
+          />
+        </WideList>
       )}
     </Stack>
   );

@@ -68,52 +68,54 @@ function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
   const formats = useFormats();
   if (deliveries.length === 0) return <Text size="sm">No delivery: no channel was chosen.</Text>;
   return (
-    <Table withTableBorder data-testid="deliveries">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Channel</Table.Th>
-          <Table.Th>State</Table.Th>
-          <Table.Th>Attempts</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {deliveries.map((delivery, index) => (
-          <Table.Tr key={`${delivery.channel}-${delivery.connectionId ?? ''}-${index}`} data-testid="delivery-row">
-            <Table.Td>
-              {delivery.channel}
-              {delivery.connectionId !== undefined && ` (connection ${delivery.connectionId})`}
-            </Table.Td>
-            <Table.Td>
-              <Badge variant="light" color={status(STATE_COLORS[delivery.state] ?? 'gray')}>
-                {delivery.state}
-              </Badge>
-              {delivery.nextAttemptAt && (
-                <Text size="xs" c="dimmed">
-                  next try {formats.time(delivery.nextAttemptAt, { includeSeconds: true })}
-                </Text>
-              )}
-              {delivery.lastError && (
-                <Text size="xs" c={status('red')}>
-                  {delivery.lastError}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              {delivery.attempts.map((attempt) => (
-                <Text key={attempt.number} component="div" size="xs" data-testid="attempt">
-                  #{attempt.number} {formats.time(attempt.startedAt, { includeSeconds: true })}{' '}
-                  <Badge size="xs" variant="light" color={status(STATE_COLORS[attempt.outcome] ?? 'gray')}>
-                    {attempt.outcome}
-                  </Badge>{' '}
-                  {attempt.statusCode ? `HTTP ${attempt.statusCode} ` : ''}
-                  {attempt.durationMs} ms {attempt.error ?? ''}
-                </Text>
-              ))}
-            </Table.Td>
+    <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+      <Table withTableBorder data-testid="deliveries">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Channel</Table.Th>
+            <Table.Th>State</Table.Th>
+            <Table.Th>Attempts</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {deliveries.map((delivery, index) => (
+            <Table.Tr key={`${delivery.channel}-${delivery.connectionId ?? ''}-${index}`} data-testid="delivery-row">
+              <Table.Td>
+                {delivery.channel}
+                {delivery.connectionId !== undefined && ` (connection ${delivery.connectionId})`}
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={status(STATE_COLORS[delivery.state] ?? 'gray')}>
+                  {delivery.state}
+                </Badge>
+                {delivery.nextAttemptAt && (
+                  <Text size="xs" c="dimmed">
+                    next try {formats.time(delivery.nextAttemptAt, { includeSeconds: true })}
+                  </Text>
+                )}
+                {delivery.lastError && (
+                  <Text size="xs" c={status('red')}>
+                    {delivery.lastError}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {delivery.attempts.map((attempt) => (
+                  <Text key={attempt.number} component="div" size="xs" data-testid="attempt">
+                    #{attempt.number} {formats.time(attempt.startedAt, { includeSeconds: true })}{' '}
+                    <Badge size="xs" variant="light" color={status(STATE_COLORS[attempt.outcome] ?? 'gray')}>
+                      {attempt.outcome}
+                    </Badge>{' '}
+                    {attempt.statusCode ? `HTTP ${attempt.statusCode} ` : ''}
+                    {attempt.durationMs} ms {attempt.error ?? ''}
+                  </Text>
+                ))}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -172,64 +174,66 @@ function StoredNotifications() {
         <EmptyState title="No notifications" />
       ) : (
         <>
-          <Table data-testid="notifications">
-            <Table.Thead>
-              <Table.Tr>
-                <SortHeader label="Created" sortKey="createdAt" state={state} onSort={sortBy} />
-                <SortHeader label="Agent" sortKey="sourceAgent" state={state} onSort={sortBy} />
-                <Table.Th>Title</Table.Th>
-                <SortHeader label="Priority" sortKey="priority" state={state} onSort={sortBy} />
-                <SortHeader label="Status" sortKey="status" state={state} onSort={sortBy} />
-                <Table.Th>Deliveries</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {records.map((record) => (
-                <Fragment key={record.id}>
-                  <Table.Tr data-testid="notification-row">
-                    <Table.Td>
-                      <DateText value={record.createdAt} />
-                    </Table.Td>
-                    <Table.Td>{record.sourceAgent}</Table.Td>
-                    <Table.Td>
-                      <UnstyledButton
-                        onClick={() => setOpen(open === record.id ? null : record.id)}
-                        aria-expanded={open === record.id}
-                        fw={500}
-                      >
-                        {open === record.id ? '▾' : '▸'} {record.title}
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td>{record.priority}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={status(STATE_COLORS[record.finalState] ?? 'gray')}>
-                        {record.finalState}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{deliverySummary(record.deliveries)}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                  {open === record.id && (
-                    <Table.Tr>
-                      <Table.Td colSpan={6}>
-                        <Stack gap={4}>
-                          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                            {record.body}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            Routed by {record.resolvedBy}; requested{' '}
-                            {record.requestedChannels.join(', ') || 'no channel'}
-                          </Text>
-                          <Deliveries deliveries={record.deliveries} />
-                        </Stack>
+          <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+            <Table data-testid="notifications">
+              <Table.Thead>
+                <Table.Tr>
+                  <SortHeader label="Created" sortKey="createdAt" state={state} onSort={sortBy} />
+                  <SortHeader label="Agent" sortKey="sourceAgent" state={state} onSort={sortBy} />
+                  <Table.Th>Title</Table.Th>
+                  <SortHeader label="Priority" sortKey="priority" state={state} onSort={sortBy} />
+                  <SortHeader label="Status" sortKey="status" state={state} onSort={sortBy} />
+                  <Table.Th>Deliveries</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {records.map((record) => (
+                  <Fragment key={record.id}>
+                    <Table.Tr data-testid="notification-row">
+                      <Table.Td>
+                        <DateText value={record.createdAt} />
+                      </Table.Td>
+                      <Table.Td>{record.sourceAgent}</Table.Td>
+                      <Table.Td>
+                        <UnstyledButton
+                          onClick={() => setOpen(open === record.id ? null : record.id)}
+                          aria-expanded={open === record.id}
+                          fw={500}
+                        >
+                          {open === record.id ? '▾' : '▸'} {record.title}
+                        </UnstyledButton>
+                      </Table.Td>
+                      <Table.Td>{record.priority}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={status(STATE_COLORS[record.finalState] ?? 'gray')}>
+                          {record.finalState}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{deliverySummary(record.deliveries)}</Text>
                       </Table.Td>
                     </Table.Tr>
-                  )}
-                </Fragment>
-              ))}
-            </Table.Tbody>
-          </Table>
+                    {open === record.id && (
+                      <Table.Tr>
+                        <Table.Td colSpan={6}>
+                          <Stack gap={4}>
+                            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                              {record.body}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              Routed by {record.resolvedBy}; requested{' '}
+                              {record.requestedChannels.join(', ') || 'no channel'}
+                            </Text>
+                            <Deliveries deliveries={record.deliveries} />
+                          </Stack>
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Fragment>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           <Pager state={state} totalRecords={query.data.totalRecords} onPage={goToPage} />
         </>
       )}

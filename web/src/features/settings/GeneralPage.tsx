@@ -17,6 +17,7 @@ import { isFinished } from '../../api/live';
 import { QueryState } from '../../components/States';
 import { SaveBar, useConfigForm } from './config-form';
 import { LOG_LEVEL_CHOICES } from './config-inputs';
+import { OpdsSection } from './OpdsSection';
 import { ProxySection } from './ProxySection';
 import { SettingStatus, useSettingsInventory } from './settings-inventory';
 
@@ -195,6 +196,7 @@ export default function GeneralPage() {
                 </Text>
               )}
             </Stack>
+            <OpdsSection username={str('username')} />
             <ProxySection form={form} inventory={inventory} />
             <Stack gap="xs">
               <Title order={3}>Logging</Title>

@@ -21,7 +21,7 @@ import { keys } from '../../api/keys';
 import { useMetadataProfiles, useQualityProfiles, useRootFolders } from '../../api/shared-queries';
 import { formatBytes } from '../../components/format';
 import { LoadingState, QueryState } from '../../components/States';
-import { PathInput } from '../../components/PathInput';
+import { folderName, PathInput } from '../../components/PathInput';
 import { SaveBar, useConfigForm } from './config-form';
 import { failuresByField } from './provider/provider-form';
 import { SettingStatus, useSettingsInventory } from './settings-inventory';
@@ -73,64 +73,75 @@ function RootFolders() {
       <Title order={3}>Root folders</Title>
       <QueryState query={roots}>
         {(folders: RootFolder[]) => (
-          <Table data-testid="root-folders">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Path</Table.Th>
-                <Table.Th>Free space</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {folders.length === 0 && (
+          <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+            <Table data-testid="root-folders">
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text size="sm" c="dimmed">
-                      No root folder yet: add the folder your books live in.
-                    </Text>
-                  </Table.Td>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Path</Table.Th>
+                  <Table.Th>Free space</Table.Th>
+                  <Table.Th />
                 </Table.Tr>
-              )}
-              {folders.map((folder) => (
-                <Table.Tr key={folder.id}>
-                  <Table.Td>{folder.name}</Table.Td>
-                  <Table.Td>
-                    <Code>{folder.path}</Code>{' '}
-                    {folder.accessible === false && <Badge color="red">Not accessible</Badge>}
-                  </Table.Td>
-                  <Table.Td>
-                    {folder.freeSpace != null
-                      ? `${formatBytes(folder.freeSpace)} of ${formatBytes(folder.totalSpace)}`
-                      : '–'}
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${folder.name ?? folder.path}`}
-                      onClick={() => remove.mutate(folder.id!)}
-                    >
-                      ×
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {folders.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>
+                      <Text size="sm" c="dimmed">
+                        No root folder yet: add the folder your books live in.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {folders.map((folder) => (
+                  <Table.Tr key={folder.id}>
+                    <Table.Td>{folder.name}</Table.Td>
+                    <Table.Td>
+                      <Code>{folder.path}</Code>{' '}
+                      {folder.accessible === false && <Badge color="red">Not accessible</Badge>}
+                    </Table.Td>
+                    <Table.Td>
+                      {folder.freeSpace != null
+                        ? `${formatBytes(folder.freeSpace)} of ${formatBytes(folder.totalSpace)}`
+                        : '–'}
+                    </Table.Td>
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete ${folder.name ?? folder.path}`}
+                        onClick={() => remove.mutate(folder.id!)}
+                      >
+                        ×
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </QueryState>
       <Group align="flex-start" gap="xs">
         <TextInput
           label="Name"
+          required
           value={draft.name}
           onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
           error={error('name')}
         />
         <PathInput
           label="Path"
+          required
           value={draft.path}
-          onChange={(path) => setDraft({ ...draft, path })}
+          // A name left empty (or still the one the last path gave) follows the folder's own name.
+          onChange={(path) =>
+            setDraft({
+              ...draft,
+              path,
+              name: !draft.name || draft.name === folderName(draft.path) ? folderName(path) : draft.name,
+            })
+          }
           error={error('path')}
           w={280}
         />
@@ -204,6 +215,13 @@ function Naming() {
     enabled: form.query.data !== undefined,
     placeholderData: (previous) => previous,
   });
+  // The same format for an ebook: Readarr's examples are of an MP3 audiobook only.
+  const ebookExamples = useQuery({
+    queryKey: ['config', 'naming', 'examples', query, 'ebook'],
+    queryFn: () => api<NamingExamples>('config/naming/examples', { query: { ...query, kind: 'ebook' } }),
+    enabled: form.query.data !== undefined,
+    placeholderData: (previous) => previous,
+  });
   const example = (value: string | undefined) =>
     value ? (
       <Code data-testid="naming-example">{value}</Code>
@@ -242,8 +260,11 @@ function Naming() {
               onChange={(e) => form.set({ standardBookFormat: e.currentTarget.value })}
               error={form.errorOf('standardBookFormat')}
             />
-            <Text size="sm">Single book: {examples.data ? example(examples.data.singleBookExample) : '…'}</Text>
-            <Text size="sm">Multi-part book: {examples.data ? example(examples.data.multiPartBookExample) : '…'}</Text>
+            <Text size="sm">Ebook: {ebookExamples.data ? example(ebookExamples.data.singleBookExample) : '…'}</Text>
+            <Text size="sm">Audiobook: {examples.data ? example(examples.data.singleBookExample) : '…'}</Text>
+            <Text size="sm">
+              Audiobook in parts: {examples.data ? example(examples.data.multiPartBookExample) : '…'}
+            </Text>
             <TextInput
               label="Author folder format"
               value={draft.authorFolderFormat ?? ''}

@@ -43,45 +43,47 @@ export function RecordsSection({ resource, title, columns }: { resource: string;
       <Title order={3}>{title}</Title>
       <QueryState query={list}>
         {(rows) => (
-          <Table data-testid={`${resource}-table`}>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.key}>{column.label}</Table.Th>
-                ))}
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 && (
+          <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+            <Table data-testid={`${resource}-table`}>
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={columns.length + 1}>
-                    <Text size="sm" c="dimmed">
-                      None yet
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {rows.map((row) => (
-                <Table.Tr key={String(row.id)}>
                   {columns.map((column) => (
-                    <Table.Td key={column.key}>{cell(row[column.key])}</Table.Td>
+                    <Table.Th key={column.key}>{column.label}</Table.Th>
                   ))}
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label="Delete"
-                      onClick={() => remove.mutate(row.id)}
-                      loading={remove.isPending && remove.variables === row.id}
-                    >
-                      ×
-                    </ActionIcon>
-                  </Table.Td>
+                  <Table.Th />
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={columns.length + 1}>
+                      <Text size="sm" c="dimmed">
+                        None yet
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {rows.map((row) => (
+                  <Table.Tr key={String(row.id)}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.key}>{cell(row[column.key])}</Table.Td>
+                    ))}
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label="Delete"
+                        onClick={() => remove.mutate(row.id)}
+                        loading={remove.isPending && remove.variables === row.id}
+                      >
+                        ×
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </QueryState>
       <Group align="flex-start" gap="xs">

@@ -102,7 +102,8 @@ export function UiSettingsPage() {
           key: 'enableColorImpairedMode',
           label: 'Color-impaired mode',
           kind: 'checkbox',
-          description: 'Status colours that red-green colour blindness tells apart (blue for done, vermilion for failed)',
+          description:
+            'Status colours that red-green colour blindness tells apart (blue for done, vermilion for failed)',
         },
       ],
     ],
@@ -141,23 +142,25 @@ function UiPreview({ draft }: { draft: UiSettings }) {
   );
   const inThreeDays = new Date(now.getTime() + 3 * 86_400_000);
   return (
-    <Table withTableBorder w="fit-content" data-testid="ui-preview">
-      <Table.Caption>Preview</Table.Caption>
-      <Table.Tbody>
-        {[
-          ['Short date', formats.shortDate(now)],
-          ['Long date', formats.longDay(today)],
-          ['Time', formats.time(now)],
-          ['In three days', formats.day(`${inThreeDays.toISOString().slice(0, 10)}T00:00:00Z`)],
-          ['Calendar week', week.join(' · ')],
-        ].map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th>{label}</Table.Th>
-            <Table.Td>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+      <Table withTableBorder w="fit-content" data-testid="ui-preview">
+        <Table.Caption>Preview</Table.Caption>
+        <Table.Tbody>
+          {[
+            ['Short date', formats.shortDate(now)],
+            ['Long date', formats.longDay(today)],
+            ['Time', formats.time(now)],
+            ['In three days', formats.day(`${inThreeDays.toISOString().slice(0, 10)}T00:00:00Z`)],
+            ['Calendar week', week.join(' · ')],
+          ].map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th>{label}</Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

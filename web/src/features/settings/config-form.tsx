@@ -1,5 +1,6 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useHotkeys } from '@mantine/hooks';
 import { useState } from 'react';
 import { ApiError, api } from '../../api/client';
 import { failuresByField } from './provider/provider-form';
@@ -66,6 +67,8 @@ interface SaveBarForm {
 export function SaveBar({ form, label = 'Save changes' }: { form: SaveBarForm; label?: string }) {
   const named = form.save.error instanceof ApiError && form.save.error.failures.length > form.general.length;
   const other = form.save.error && form.general.length === 0 && !named;
+  // Readarr's Ctrl+S (⌘S): saves from inside a field too, hence no tags ignored.
+  useHotkeys([['mod+S', () => form.dirty && !form.save.isPending && form.save.mutate()]], []);
   return (
     <>
       {(form.general.length > 0 || other) && (

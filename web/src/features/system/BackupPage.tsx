@@ -77,59 +77,61 @@ export default function BackupPage() {
           items.length === 0 ? (
             <EmptyState title="No backups yet" />
           ) : (
-            <Table striped data-testid="backups">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Size</Table.Th>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((item) => (
-                  <Table.Tr key={item.id} data-testid="backup-row">
-                    <Table.Td>
-                      <Badge variant="light">{item.type}</Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor href={item.path} download={item.name}>
-                        {item.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{formatBytes(item.size)}</Table.Td>
-                    <Table.Td>
-                      <DateText value={item.time} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          aria-label={`Restore ${item.name}`}
-                          onClick={() => {
-                            if (window.confirm(`Restore ${item.name}? Quire must be restarted afterwards.`))
-                              restore.mutate(item.id);
-                          }}
-                        >
-                          Restore
-                        </Button>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete ${item.name}`}
-                          loading={remove.isPending && remove.variables === item.id}
-                          onClick={() => remove.mutate(item.id)}
-                        >
-                          ✕
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
+            <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+              <Table striped data-testid="backups">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Type</Table.Th>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Size</Table.Th>
+                    <Table.Th>Time</Table.Th>
+                    <Table.Th />
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((item) => (
+                    <Table.Tr key={item.id} data-testid="backup-row">
+                      <Table.Td>
+                        <Badge variant="light">{item.type}</Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Anchor href={item.path} download={item.name}>
+                          {item.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{formatBytes(item.size)}</Table.Td>
+                      <Table.Td>
+                        <DateText value={item.time} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            aria-label={`Restore ${item.name}`}
+                            onClick={() => {
+                              if (window.confirm(`Restore ${item.name}? Quire must be restarted afterwards.`))
+                                restore.mutate(item.id);
+                            }}
+                          >
+                            Restore
+                          </Button>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${item.name}`}
+                            loading={remove.isPending && remove.variables === item.id}
+                            onClick={() => remove.mutate(item.id)}
+                          >
+                            ✕
+                          </ActionIcon>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )
         }
       </QueryState>

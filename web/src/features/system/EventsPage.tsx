@@ -58,45 +58,52 @@ export default function EventsPage() {
         <EmptyState title="No events" />
       ) : (
         <>
-          <Table striped data-testid="events">
-            <Table.Thead>
-              <Table.Tr>
-                <SortHeader label="Level" sortKey="level" state={state} onSort={sortBy} />
-                <SortHeader label="Time" sortKey="time" state={state} onSort={sortBy} />
-                <SortHeader label="Component" sortKey="logger" state={state} onSort={sortBy} />
-                <SortHeader label="Message" sortKey="message" state={state} onSort={sortBy} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {records.map((line) => (
-                <Table.Tr key={line.id} data-testid="event-row">
-                  <Table.Td>
-                    <Text
-                      size="xs"
-                      fw={700}
-                      tt="uppercase"
-                      // The light variant's text colour keeps AA contrast on the table's rows, shade 6 does not.
-                      c={`var(--mantine-color-${status(LEVEL_COLORS[line.level.toLowerCase()] ?? 'gray')}-light-color)`}
-                    >
-                      {line.level}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <DateText value={line.time} />
-                  </Table.Td>
-                  <Table.Td>{line.logger}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{line.message}</Text>
-                    {line.exception && (
-                      <Text size="xs" c="var(--mantine-color-red-light-color)" style={{ whiteSpace: 'pre-wrap' }} lineClamp={4}>
-                        {line.exception}
-                      </Text>
-                    )}
-                  </Table.Td>
+          <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+            <Table striped data-testid="events">
+              <Table.Thead>
+                <Table.Tr>
+                  <SortHeader label="Level" sortKey="level" state={state} onSort={sortBy} />
+                  <SortHeader label="Time" sortKey="time" state={state} onSort={sortBy} />
+                  <SortHeader label="Component" sortKey="logger" state={state} onSort={sortBy} />
+                  <SortHeader label="Message" sortKey="message" state={state} onSort={sortBy} />
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {records.map((line) => (
+                  <Table.Tr key={line.id} data-testid="event-row">
+                    <Table.Td>
+                      <Text
+                        size="xs"
+                        fw={700}
+                        tt="uppercase"
+                        // The light variant's text colour keeps AA contrast on the table's rows, shade 6 does not.
+                        c={`var(--mantine-color-${status(LEVEL_COLORS[line.level.toLowerCase()] ?? 'gray')}-light-color)`}
+                      >
+                        {line.level}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <DateText value={line.time} />
+                    </Table.Td>
+                    <Table.Td>{line.logger}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{line.message}</Text>
+                      {line.exception && (
+                        <Text
+                          size="xs"
+                          c="var(--mantine-color-red-light-color)"
+                          style={{ whiteSpace: 'pre-wrap' }}
+                          lineClamp={4}
+                        >
+                          {line.exception}
+                        </Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           <Pager state={state} totalRecords={query.data.totalRecords} onPage={goToPage} />
         </>
       )}

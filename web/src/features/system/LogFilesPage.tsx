@@ -32,30 +32,32 @@ export default function LogFilesPage() {
       </Group>
       <QueryList query={files} empty="No log files">
         {(items) => (
-          <Table striped data-testid="log-files">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>File</Table.Th>
-                <Table.Th>Last write</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((file) => (
-                <Table.Tr key={file.filename} data-testid="log-file-row">
-                  <Table.Td>{file.filename}</Table.Td>
-                  <Table.Td>
-                    <DateText value={file.lastWriteTime} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor href={file.downloadUrl} download={file.filename} size="sm">
-                      Download
-                    </Anchor>
-                  </Table.Td>
+          <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+            <Table striped data-testid="log-files">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>File</Table.Th>
+                  <Table.Th>Last write</Table.Th>
+                  <Table.Th />
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((file) => (
+                  <Table.Tr key={file.filename} data-testid="log-file-row">
+                    <Table.Td>{file.filename}</Table.Td>
+                    <Table.Td>
+                      <DateText value={file.lastWriteTime} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor href={file.downloadUrl} download={file.filename} size="sm">
+                        Download
+                      </Anchor>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </QueryList>
     </>

@@ -5,7 +5,16 @@ import { api } from '../../api/client';
 import { useFormats, useStatusColor } from '../../components/ui-settings';
 import { EmptyState, QueryState } from '../../components/States';
 import { formatBytes } from '../../components/format';
-import { type DiskSpace, HEALTH_COLORS, type HealthItem, type SystemStatus, diskUsed, fixPage } from './system';
+import { ownHelpLink } from '../../components/help-links';
+import {
+  type DiskSpace,
+  HEALTH_COLORS,
+  HEALTH_WORDS,
+  type HealthItem,
+  type SystemStatus,
+  diskUsed,
+  fixPage,
+} from './system';
 
 function Health() {
   const color = useStatusColor();
@@ -18,35 +27,44 @@ function Health() {
             No issues with your configuration
           </Text>
         ) : (
-          <Table data-testid="health">
-            <Table.Tbody>
-              {items.map((item) => {
-                const fix = fixPage(item.source);
-                return (
-                  <Table.Tr key={`${item.source}-${item.message}`} data-testid="health-row">
-                    <Table.Td w={90}>
-                      <Badge color={color(HEALTH_COLORS[item.type] ?? 'gray')}>{item.type}</Badge>
-                    </Table.Td>
-                    <Table.Td>{item.message}</Table.Td>
-                    <Table.Td w={160}>
-                      <Group gap="xs">
-                        {fix && (
-                          <Anchor component={Link} to={fix} size="sm">
-                            Fix
-                          </Anchor>
-                        )}
-                        {item.wikiUrl && (
-                          <Anchor href={item.wikiUrl} target="_blank" rel="noreferrer" size="sm">
-                            Wiki
-                          </Anchor>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+            <Table data-testid="health">
+              <Table.Tbody>
+                {items.map((item) => {
+                  const fix = fixPage(item.source);
+                  return (
+                    <Table.Tr key={`${item.source}-${item.message}`} data-testid="health-row">
+                      <Table.Td w={110}>
+                        <Badge
+                          color={color(HEALTH_COLORS[item.type] ?? 'gray')}
+                          tt="none"
+                          title={HEALTH_WORDS[item.type]?.title}
+                          style={{ overflow: 'visible' }}
+                        >
+                          {HEALTH_WORDS[item.type]?.label ?? item.type}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{item.message}</Table.Td>
+                      <Table.Td w={160}>
+                        <Group gap="xs">
+                          {fix && (
+                            <Anchor component={Link} to={fix} size="sm">
+                              Fix
+                            </Anchor>
+                          )}
+                          {ownHelpLink(item.wikiUrl) && (
+                            <Anchor href={item.wikiUrl} target="_blank" rel="noreferrer" size="sm">
+                              Wiki
+                            </Anchor>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )
       }
     </QueryState>
@@ -62,32 +80,34 @@ function Disks() {
         items.length === 0 ? (
           <EmptyState title="No root folders to measure" />
         ) : (
-          <Table data-testid="disk-space">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Location</Table.Th>
-                <Table.Th>Free</Table.Th>
-                <Table.Th>Total</Table.Th>
-                <Table.Th w={240}>Used</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((disk) => (
-                <Table.Tr key={disk.path}>
-                  <Table.Td>{disk.path}</Table.Td>
-                  <Table.Td>{formatBytes(disk.freeSpace)}</Table.Td>
-                  <Table.Td>{formatBytes(disk.totalSpace)}</Table.Td>
-                  <Table.Td>
-                    <Progress
-                      value={diskUsed(disk)}
-                      color={color(diskUsed(disk) > 90 ? 'red' : 'blue')}
-                      aria-label={`${diskUsed(disk)}% used`}
-                    />
-                  </Table.Td>
+          <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+            <Table data-testid="disk-space">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Location</Table.Th>
+                  <Table.Th>Free</Table.Th>
+                  <Table.Th>Total</Table.Th>
+                  <Table.Th w={240}>Used</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((disk) => (
+                  <Table.Tr key={disk.path}>
+                    <Table.Td>{disk.path}</Table.Td>
+                    <Table.Td>{formatBytes(disk.freeSpace)}</Table.Td>
+                    <Table.Td>{formatBytes(disk.totalSpace)}</Table.Td>
+                    <Table.Td>
+                      <Progress
+                        value={diskUsed(disk)}
+                        color={color(diskUsed(disk) > 90 ? 'red' : 'blue')}
+                        aria-label={`${diskUsed(disk)}% used`}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )
       }
     </QueryState>
@@ -107,7 +127,8 @@ function About() {
         <Table data-testid="about" w="fit-content">
           <Table.Tbody>
             {[
-              ['Version', system.version],
+              ['Quire version', system.packageVersion],
+              ['Readarr API level', system.version],
               ['Runtime', `${system.runtimeName} ${system.runtimeVersion}`],
               ['Database', `${system.databaseType} ${system.databaseVersion}`],
               ['Migration', String(system.migrationVersion)],

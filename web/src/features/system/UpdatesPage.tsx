@@ -28,40 +28,42 @@ export default function UpdatesPage() {
       </Alert>
       <QueryList query={updates} empty="No updates">
         {(items) => (
-          <Table striped data-testid="updates">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Version reported to Readarr clients</Table.Th>
-                <Table.Th>Branch</Table.Th>
-                <Table.Th>Running since</Table.Th>
-                <Table.Th>Changes</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((update) => (
-                <Table.Tr key={update.version} data-testid="update-row">
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text size="sm">{update.version}</Text>
-                      {update.installed && (
-                        <Badge color="teal" variant="light">
-                          Installed
-                        </Badge>
-                      )}
-                      {update.latest && <Badge variant="light">Latest</Badge>}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{update.branch}</Table.Td>
-                  <Table.Td>
-                    <DateText value={update.installedOn ?? update.releaseDate} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Changes changes={update.changes} />
-                  </Table.Td>
+          <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+            <Table striped data-testid="updates">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Version reported to Readarr clients</Table.Th>
+                  <Table.Th>Branch</Table.Th>
+                  <Table.Th>Running since</Table.Th>
+                  <Table.Th>Changes</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((update) => (
+                  <Table.Tr key={update.version} data-testid="update-row">
+                    <Table.Td>
+                      <Group gap="xs">
+                        <Text size="sm">{update.version}</Text>
+                        {update.installed && (
+                          <Badge color="teal" variant="light">
+                            Installed
+                          </Badge>
+                        )}
+                        {update.latest && <Badge variant="light">Latest</Badge>}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{update.branch}</Table.Td>
+                    <Table.Td>
+                      <DateText value={update.installedOn ?? update.releaseDate} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Changes changes={update.changes} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </QueryList>
     </>

@@ -22,6 +22,14 @@ const FIX_PAGES: Record<string, string> = {
 
 export const fixPage = (source: string): string | undefined => FIX_PAGES[source];
 
+/** A health check's level in words, with what it means for the library. */
+export const HEALTH_WORDS: Record<string, { label: string; title: string }> = {
+  ok: { label: 'OK', title: 'Nothing to do' },
+  notice: { label: 'Notice', title: 'Worth knowing; nothing is failing' },
+  warning: { label: 'Warning', title: 'Something does not work as set up; the library goes on' },
+  error: { label: 'Error', title: 'Something is broken: searches, downloads or imports fail until it is fixed' },
+};
+
 export const HEALTH_COLORS: Record<string, string> = { ok: 'teal', notice: 'blue', warning: 'yellow', error: 'red' };
 
 /** Used share of a disk, 0–100 (0 when the size is unknown). */

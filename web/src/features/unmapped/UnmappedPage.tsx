@@ -70,57 +70,59 @@ export default function UnmappedPage() {
           </Text>
         </EmptyState>
       ) : (
-        <Table striped data-testid="unmapped-files">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Path</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th>Quality</Table.Th>
-              <Table.Th>Size</Table.Th>
-              <Table.Th>Author</Table.Th>
-              <Table.Th>Book</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {files.data.map((file) => {
-              const choice = choices[file.id!] ?? {};
-              return (
-                <Table.Tr key={file.id}>
-                  <Table.Td>
-                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                      {file.path}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <KindBadge qualityId={file.quality?.quality?.id} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light">{file.quality?.quality?.name}</Badge>
-                  </Table.Td>
-                  <Table.Td>{formatBytes(file.size)}</Table.Td>
-                  <Table.Td>
-                    <Select
-                      size="xs"
-                      placeholder="Author"
-                      searchable
-                      aria-label="Author"
-                      data={authorOptions}
-                      value={choice.authorId ?? null}
-                      onChange={(v) => setChoices({ ...choices, [file.id!]: { authorId: v ?? undefined } })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <BookPicker
-                      authorId={choice.authorId}
-                      value={choice.bookId}
-                      onChange={(bookId) => setChoices({ ...choices, [file.id!]: { ...choice, bookId } })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+          <Table striped data-testid="unmapped-files">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Path</Table.Th>
+                <Table.Th>Kind</Table.Th>
+                <Table.Th>Quality</Table.Th>
+                <Table.Th>Size</Table.Th>
+                <Table.Th>Author</Table.Th>
+                <Table.Th>Book</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {files.data.map((file) => {
+                const choice = choices[file.id!] ?? {};
+                return (
+                  <Table.Tr key={file.id}>
+                    <Table.Td>
+                      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                        {file.path}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <KindBadge qualityId={file.quality?.quality?.id} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light">{file.quality?.quality?.name}</Badge>
+                    </Table.Td>
+                    <Table.Td>{formatBytes(file.size)}</Table.Td>
+                    <Table.Td>
+                      <Select
+                        size="xs"
+                        placeholder="Author"
+                        searchable
+                        aria-label="Author"
+                        data={authorOptions}
+                        value={choice.authorId ?? null}
+                        onChange={(v) => setChoices({ ...choices, [file.id!]: { authorId: v ?? undefined } })}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <BookPicker
+                        authorId={choice.authorId}
+                        value={choice.bookId}
+                        onChange={(bookId) => setChoices({ ...choices, [file.id!]: { ...choice, bookId } })}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

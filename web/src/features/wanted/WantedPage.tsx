@@ -66,7 +66,7 @@ export default function WantedPage({ kind }: { kind: keyof typeof KINDS }) {
             loading={Boolean(searchingBooks)}
             onClick={() => command.mutate({ name: 'BookSearch', bookIds: chosen })}
           >
-            Search selected
+            Search selected automatically
           </Button>
           <Button
             size="xs"
@@ -83,7 +83,7 @@ export default function WantedPage({ kind }: { kind: keyof typeof KINDS }) {
             disabled={records.length === 0}
             onClick={() => command.mutate({ name: config.searchAll })}
           >
-            Search all
+            Search all automatically
           </Button>
         </Group>
       </Group>
@@ -157,9 +157,10 @@ export default function WantedPage({ kind }: { kind: keyof typeof KINDS }) {
                         <Button
                           size="compact-xs"
                           variant="subtle"
+                          aria-label={`Search automatically: ${book.title}`}
                           onClick={() => command.mutate({ name: 'BookSearch', bookIds: [id] })}
                         >
-                          Search
+                          Search automatically
                         </Button>
                       </Table.Td>
                     </Table.Tr>

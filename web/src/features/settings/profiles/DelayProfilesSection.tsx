@@ -125,59 +125,61 @@ export function DelayProfilesSection() {
           profiles.length === 0 ? (
             <EmptyState title="No delay profiles yet" />
           ) : (
-            <Table data-testid="delay-profiles" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Protocols</Table.Th>
-                  <Table.Th>Tags</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {profiles.map((profile, index) => {
-                  const move = (delta: -1 | 1) => reorderRequest(profiles, index, delta);
-                  return (
-                    <Table.Tr key={profile.id} data-testid="delay-profile-row">
-                      <Table.Td>{protocolSummary(profile)}</Table.Td>
-                      <Table.Td>
-                        {profile.id === GLOBAL_DELAY_PROFILE_ID ? (
-                          <Text size="sm" c="dimmed">
-                            Everything else
-                          </Text>
-                        ) : (
-                          (profile.tags ?? []).map((tag) => (
-                            <Badge key={tag} variant="light" mr={4}>
-                              {tagLabel(tag)}
-                            </Badge>
-                          ))
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={2} justify="flex-end" wrap="nowrap">
-                          {(['up', 'down'] as const).map((direction) => {
-                            const request = move(direction === 'up' ? -1 : 1);
-                            return (
-                              <ActionIcon
-                                key={direction}
-                                variant="subtle"
-                                aria-label={`Move ${direction}`}
-                                disabled={!request || reorder.isPending}
-                                onClick={() => request && reorder.mutate(request)}
-                              >
-                                {direction === 'up' ? '↑' : '↓'}
-                              </ActionIcon>
-                            );
-                          })}
-                          <Button size="xs" variant="subtle" onClick={() => setEditing(profile)}>
-                            Edit
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
+            <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+              <Table data-testid="delay-profiles" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Protocols</Table.Th>
+                    <Table.Th>Tags</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {profiles.map((profile, index) => {
+                    const move = (delta: -1 | 1) => reorderRequest(profiles, index, delta);
+                    return (
+                      <Table.Tr key={profile.id} data-testid="delay-profile-row">
+                        <Table.Td>{protocolSummary(profile)}</Table.Td>
+                        <Table.Td>
+                          {profile.id === GLOBAL_DELAY_PROFILE_ID ? (
+                            <Text size="sm" c="dimmed">
+                              Everything else
+                            </Text>
+                          ) : (
+                            (profile.tags ?? []).map((tag) => (
+                              <Badge key={tag} variant="light" mr={4}>
+                                {tagLabel(tag)}
+                              </Badge>
+                            ))
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={2} justify="flex-end" wrap="nowrap">
+                            {(['up', 'down'] as const).map((direction) => {
+                              const request = move(direction === 'up' ? -1 : 1);
+                              return (
+                                <ActionIcon
+                                  key={direction}
+                                  variant="subtle"
+                                  aria-label={`Move ${direction}`}
+                                  disabled={!request || reorder.isPending}
+                                  onClick={() => request && reorder.mutate(request)}
+                                >
+                                  {direction === 'up' ? '↑' : '↓'}
+                                </ActionIcon>
+                              );
+                            })}
+                            <Button size="xs" variant="subtle" onClick={() => setEditing(profile)}>
+                              Edit
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )
         }
       </QueryState>

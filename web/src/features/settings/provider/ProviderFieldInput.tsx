@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PathInput } from '../../../components/PathInput';
+import { ownHelpLink } from '../../../components/help-links';
 import {
   choiceKey,
   type FieldMessages,
@@ -22,7 +23,8 @@ import {
 } from './provider-form';
 
 function Description({ field }: { field: FormField }) {
-  if (!field.helpText && !field.helpTextWarning && !field.helpLink) return null;
+  const helpLink = ownHelpLink(field.helpLink);
+  if (!field.helpText && !field.helpTextWarning && !helpLink) return null;
   return (
     <>
       {field.helpText}
@@ -31,8 +33,8 @@ function Description({ field }: { field: FormField }) {
           {field.helpTextWarning}
         </Text>
       )}
-      {field.helpLink && (
-        <Anchor href={field.helpLink} target="_blank" rel="noreferrer" size="xs" display="block">
+      {helpLink && (
+        <Anchor href={helpLink} target="_blank" rel="noreferrer" size="xs" display="block">
           More info
         </Anchor>
       )}
@@ -82,7 +84,11 @@ export function ProviderFieldInput({
     wrapperProps: { 'data-field-wrapper': field.name },
   };
   const text = typeof value === 'string' ? value : '';
-  const held = Array.isArray(value) ? value : typeof value === 'number' || (value && typeof value === 'string') ? [value] : [];
+  const held = Array.isArray(value)
+    ? value
+    : typeof value === 'number' || (value && typeof value === 'string')
+      ? [value]
+      : [];
   if (field.secret)
     return <PasswordInput {...common} value={text} onChange={(event) => onChange(event.currentTarget.value)} />;
   switch (field.control) {
@@ -138,14 +144,7 @@ export function ProviderFieldInput({
         />
       );
     case 'tags':
-      return (
-        <TagsInput
-          {...common}
-          value={held.map(String)}
-          onChange={(next) => onChange(next)}
-          acceptValueOnBlur
-        />
-      );
+      return <TagsInput {...common} value={held.map(String)} onChange={(next) => onChange(next)} acceptValueOnBlur />;
     case 'path':
       return <PathInput {...common} value={text} onChange={onChange} />;
     case 'text':

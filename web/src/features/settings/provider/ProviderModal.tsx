@@ -6,6 +6,7 @@ import { TagSelect } from '../TagSelect';
 import { differs, useUnsavedChanges } from '../unsaved-changes';
 import { ProviderFieldInput } from './ProviderFieldInput';
 import { type InventoryLookup, SettingStatus, useSettingsInventory } from '../settings-inventory';
+import { ownHelpLink } from '../../../components/help-links';
 import {
   actionDependencies,
   failuresByField,
@@ -156,7 +157,7 @@ export function ProviderModal({
   return (
     <Modal opened onClose={onClose} title={title} size="lg">
       <Stack gap="sm" data-testid="provider-form">
-        {initial.infoLink && (
+        {ownHelpLink(initial.infoLink) && (
           <Anchor href={initial.infoLink} target="_blank" rel="noreferrer" size="sm">
             About {initial.implementationName}
           </Anchor>

@@ -66,7 +66,7 @@ function AddPicker({
                             <Button
                               size="xs"
                               onClick={() => pick(item, item)}
-                              aria-label={`Add ${item.implementationName}`}
+                              aria-label={`Custom ${item.implementationName}`}
                             >
                               Custom
                             </Button>

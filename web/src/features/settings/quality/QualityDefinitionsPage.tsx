@@ -28,55 +28,57 @@ function DefinitionsTable({ stored, save }: { stored: QualityDefinition[]; save:
     setDraft((current) => current.map((definition, i) => (i === index ? { ...definition, ...patch } : definition)));
   return (
     <Stack>
-      <Table data-testid="quality-definitions" verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Quality</Table.Th>
-            <Table.Th>Title</Table.Th>
-            <Table.Th w="45%">Size limit (per 100 pages / per hour)</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {draft.map((definition, index) => (
-            <Table.Tr key={definition.id} data-testid="quality-definition-row">
-              <Table.Td>{definition.quality?.name}</Table.Td>
-              <Table.Td>
-                <TextInput
-                  aria-label={`Title of ${definition.quality?.name}`}
-                  value={definition.title ?? ''}
-                  onChange={(e) => update(index, { title: e.currentTarget.value })}
-                  size="xs"
-                />
-              </Table.Td>
-              <Table.Td>
-                <RangeSlider
-                  min={0}
-                  max={SLIDER_MAX}
-                  minRange={1}
-                  value={toSlider(definition)}
-                  onChange={(range) => update(index, fromSlider(range))}
-                  label={null}
-                  thumbFromLabel={`Minimum size of ${definition.quality?.name}`}
-                  thumbToLabel={`Maximum size of ${definition.quality?.name}`}
-                />
-                <Group justify="space-between" mt={4}>
-                  <Text size="xs" c="dimmed">
-                    {sizeLabel(definition.minSize ?? 0)}
-                  </Text>
-                  <Text size="xs" c="dimmed" data-testid="max-size">
-                    {sizeLabel(definition.maxSize)}
-                  </Text>
-                </Group>
-                {errorsOf(index).length > 0 && (
-                  <Text size="xs" c="red">
-                    {errorsOf(index).join('; ')}
-                  </Text>
-                )}
-              </Table.Td>
+      <Table.ScrollContainer minWidth={560} type="native" tabIndex={0}>
+        <Table data-testid="quality-definitions" verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Quality</Table.Th>
+              <Table.Th>Title</Table.Th>
+              <Table.Th w="45%">Size limit (per 100 pages / per hour)</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {draft.map((definition, index) => (
+              <Table.Tr key={definition.id} data-testid="quality-definition-row">
+                <Table.Td>{definition.quality?.name}</Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`Title of ${definition.quality?.name}`}
+                    value={definition.title ?? ''}
+                    onChange={(e) => update(index, { title: e.currentTarget.value })}
+                    size="xs"
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <RangeSlider
+                    min={0}
+                    max={SLIDER_MAX}
+                    minRange={1}
+                    value={toSlider(definition)}
+                    onChange={(range) => update(index, fromSlider(range))}
+                    label={null}
+                    thumbFromLabel={`Minimum size of ${definition.quality?.name}`}
+                    thumbToLabel={`Maximum size of ${definition.quality?.name}`}
+                  />
+                  <Group justify="space-between" mt={4}>
+                    <Text size="xs" c="dimmed">
+                      {sizeLabel(definition.minSize ?? 0)}
+                    </Text>
+                    <Text size="xs" c="dimmed" data-testid="max-size">
+                      {sizeLabel(definition.maxSize)}
+                    </Text>
+                  </Group>
+                  {errorsOf(index).length > 0 && (
+                    <Text size="xs" c="red">
+                      {errorsOf(index).join('; ')}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {save.error && failures.length === 0 && <Alert color="red">{save.error.message}</Alert>}
       <Group gap="xs">
         <Button onClick={() => save.mutate(draft)} loading={save.isPending} disabled={!dirty}>
