@@ -46,6 +46,8 @@ export class FakeUTorrent extends FakeHttpServer {
   readonly torrents: FakeUTorrentTorrent[] = [];
   /** Hashes removed with their data (`removedata`). */
   readonly removedWithData: string[] = [];
+  /** Every start, forcestart, pause, stop and queuetop received, in order, with its torrent's hash. */
+  readonly actions: { action: string; hash: string }[] = [];
   build = 30470;
   private readonly tokens = new Map<string, string>();
   private readonly snapshots = new Map<string, Map<string, string>>();
@@ -87,6 +89,8 @@ export class FakeUTorrent extends FakeHttpServer {
     const action = query.get('action');
     const hash = (query.get('hash') ?? '').toUpperCase();
     const torrent = this.torrents.find((candidate) => candidate.hash === hash);
+    if (action && ['start', 'forcestart', 'pause', 'stop', 'queuetop'].includes(action))
+      this.actions.push({ action, hash });
     switch (action ?? '') {
       case 'getsettings':
         return sendJson(response, 200, { build: this.build, settings: [['dir_active_download_flag', 1, 'false']] });

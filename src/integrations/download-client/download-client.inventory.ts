@@ -1,4 +1,4 @@
-import { acts, pending } from '../../platform/settings/inventory/settings-inventory';
+import { acts } from '../../platform/settings/inventory/settings-inventory';
 import { ProviderKindInventory } from '../core/provider-inventory';
 import { Aria2Settings } from './aria2.settings';
 import { DelugeSettings } from './deluge.settings';
@@ -376,8 +376,8 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
           'saves, adds a torrent with the category, lists it with content_path and removes it; re-logs in on 403',
         ]),
         tvDirectory: acts('src/integrations/download-client/transmission.client.ts', [
-          'test/e2e/integrations/download-client/provider-download-client.e2e-spec.ts',
-          'does the 409 session-id dance on every call, even when the id changes',
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'tvDirectory: a grab is saved in the client’s Directory instead of the category folder',
         ]),
         recentTvPriority: acts('src/integrations/download-client/transmission.client.ts', [
           'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
@@ -449,7 +449,10 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
           'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
           'grabs a .torrent file, the queue shows it; once checked it is imported and keeps seeding',
         ]),
-        tvDirectory: pending('the same code as Transmission’s Directory, not yet shown against a Vuze client'),
+        tvDirectory: acts('src/integrations/download-client/transmission.client.ts', [
+          'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
+          'tvDirectory: a grab is saved in the client’s Directory instead of the category folder',
+        ]),
         recentTvPriority: acts('src/integrations/download-client/transmission.client.ts', [
           'test/e2e/integrations/download-client/real-daemon-torrent-clients.e2e-spec.ts',
           'recentTvPriority/olderTvPriority: a book out within 14 days gets the recent priority, an older one the older',
@@ -499,11 +502,18 @@ export const DOWNLOAD_CLIENT_INVENTORY: ProviderKindInventory = {
           'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
           'post-import label: an imported download gets the post-import label and leaves Quire’s category; a client without one has none',
         ]),
-        recentTvPriority: pending(
-          'sent at grab (queuetop when First); the fake keeps no queue order, so not shown yet',
-        ),
-        olderTvPriority: pending('sent at grab (queuetop when First); the fake keeps no queue order, so not shown yet'),
-        intialState: pending('sent at grab as the start, forcestart, pause or stop action; not yet shown by a test'),
+        recentTvPriority: acts('src/integrations/download-client/utorrent.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'recentTvPriority / olderTvPriority: First moves a recent book (or an older one) to the top of the queue; Last leaves it',
+        ]),
+        olderTvPriority: acts('src/integrations/download-client/utorrent.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'recentTvPriority / olderTvPriority: First moves a recent book (or an older one) to the top of the queue; Last leaves it',
+        ]),
+        intialState: acts('src/integrations/download-client/utorrent.client.ts', [
+          'test/e2e/integrations/download-client/fake-torrent-clients.e2e-spec.ts',
+          'intialState: the torrent is started, force-started, paused or stopped after adding, as chosen',
+        ]),
       },
     },
     Hadouken: {

@@ -150,12 +150,11 @@ export class TransmissionClient implements DownloadClient {
     throw new HttpRequestError('Transmission kept changing its session id', 409);
   }
 
+  /** As Readarr: the Directory when one is set, as it is; else the category's sub-folder of the session's folder. */
   private async downloadDirectory(sessionDirectory?: string): Promise<string | undefined> {
-    const base =
-      this.settings.tvDirectory ||
-      sessionDirectory ||
-      (await this.rpc<{ 'download-dir': string }>('session-get'))['download-dir'];
-    if (!this.settings.musicCategory) return this.settings.tvDirectory || undefined;
+    if (this.settings.tvDirectory) return this.settings.tvDirectory;
+    if (!this.settings.musicCategory) return undefined;
+    const base = sessionDirectory || (await this.rpc<{ 'download-dir': string }>('session-get'))['download-dir'];
     return `${base.replace(/\/+$/, '')}/${this.settings.musicCategory}`;
   }
 
@@ -213,7 +212,7 @@ export class TransmissionClient implements DownloadClient {
   async getItems(): Promise<DownloadClientItem[]> {
     const { torrents } = await this.rpc<{ torrents: TransmissionTorrent[] }>('torrent-get', { fields: FIELDS });
     const session = await this.rpc<SessionLimits & { 'download-dir': string }>('session-get');
-    const directory = this.settings.musicCategory ? await this.downloadDirectory(session['download-dir']) : undefined;
+    const directory = await this.downloadDirectory(session['download-dir']);
     return torrents
       .filter((torrent) => !directory || torrent.downloadDir.replace(/\/+$/, '') === directory.replace(/\/+$/, ''))
       .map((torrent) => {

@@ -178,3 +178,70 @@ describe.each(CLIENTS)('$implementation (fake)', (client) => {
     expect(client.removedWithData(fake)).toEqual([torrent.hash]);
   });
 });
+
+/** uTorrent's own options, as its fake records the actions Quire sends after adding a torrent. */
+describe('UTorrent options (fake)', () => {
+  let t: TestApp;
+  let fake: FakeUTorrent;
+  let files: FakeHttpServer;
+
+  beforeAll(async () => {
+    fake = await new FakeUTorrent('reader', PASSWORD, '/downloads', hashOf).start();
+    files = await new FakeHttpServer((request, response) =>
+      request.url.pathname === '/book.torrent'
+        ? send(response, 200, torrent.data, 'application/x-bittorrent')
+        : send(response, 404, 'missing'),
+    ).start();
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.stop();
+    await files.stop();
+  });
+
+  const clientWith = async (options: Record<string, unknown>) => {
+    const fields = { host: '127.0.0.1', port: fake.port, username: 'reader', password: PASSWORD, ...options };
+    const created = await t.api
+      .post('/api/v1/downloadclient')
+      .send({
+        name: `uTorrent ${Math.random().toString(36).slice(2, 6)}`,
+        enable: true,
+        priority: 1,
+        implementation: 'UTorrent',
+        configContract: 'UTorrentSettings',
+        fields: Object.entries(fields).map(([name, value]) => ({ name, value })),
+      })
+      .expect(200);
+    return t.app.get(DownloadClientFactory).client(created.body.id as number);
+  };
+  /** The actions uTorrent got for one grab of the torrent (added afresh). */
+  const grab = async (options: Record<string, unknown>, recentBook: boolean) => {
+    fake.torrents.splice(0);
+    fake.actions.splice(0);
+    const client = await clientWith(options);
+    await client.download({
+      title: 'Ursula K Le Guin - The Dispossessed',
+      downloadUrl: `${files.url}/book.torrent`,
+      protocol: 'torrent',
+      recentBook,
+    });
+    return fake.actions.map((received) => received.action);
+  };
+
+  it('recentTvPriority / olderTvPriority: First moves a recent book (or an older one) to the top of the queue; Last leaves it', async () => {
+    const firstForRecent = { recentTvPriority: 1, olderTvPriority: 0 };
+    expect(await grab(firstForRecent, true)).toEqual(['queuetop', 'start']);
+    expect(await grab(firstForRecent, false)).toEqual(['start']);
+    const firstForOlder = { recentTvPriority: 0, olderTvPriority: 1 };
+    expect(await grab(firstForOlder, false)).toEqual(['queuetop', 'start']);
+    expect(await grab(firstForOlder, true)).toEqual(['start']);
+  });
+
+  it('intialState: the torrent is started, force-started, paused or stopped after adding, as chosen', async () => {
+    expect(await grab({ intialState: 0 }, false)).toEqual(['start']);
+    expect(await grab({ intialState: 1 }, false)).toEqual(['forcestart']);
+    expect(await grab({ intialState: 2 }, false)).toEqual(['pause']);
+    expect(await grab({ intialState: 3 }, false)).toEqual(['stop']);
+  });
+});

@@ -484,6 +484,27 @@ describe.each([
     },
   );
 
+  // Transmission's (and Vuze's) Directory; the other clients' own directory settings are shown in their specs.
+  const itHasTvDirectory = ['Transmission', 'Vuze'].includes(client.implementation) ? it : it.skip;
+  itHasTvDirectory(
+    'tvDirectory: a grab is saved in the client’s Directory instead of the category folder',
+    async () => {
+      const directory = mkdtempSync(join(tmpdir(), 'quire-tv-directory-'));
+      const directoryId = await addClient(`${client.label} directory`, 'readarr-directory', {}, [
+        { name: 'tvDirectory', value: directory },
+      ]);
+      try {
+        // The data sits only in the Directory: the daemon finds it complete only when it saves the torrent there.
+        const seeded = await seededBook({ dir: directory });
+        await push(seeded, directoryId);
+        await complete(seeded.hash);
+        expect(await client.progress(seeded.hash)).toBe(1);
+      } finally {
+        await t.api.delete(`/api/v1/downloadclient/${directoryId}`).expect(200);
+      }
+    },
+  );
+
   it('removing from the queue: with removeFromClient the torrent and its data go; without, both stay and it leaves the queue', async () => {
     const removed = await seededBook({ partial: true });
     const kept = await seededBook({ partial: true });
