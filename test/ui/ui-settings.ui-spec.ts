@@ -47,11 +47,22 @@ describe('web UI: Settings → UI applies on the next render', () => {
   const firstColumn = () => page().getByTestId('calendar-column-header').first();
   const nextExecution = () => page().getByTestId('task-next-execution').first();
   const colorScheme = () => page().evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+  /** How many history entries each `nav` added: opening a sidebar group is a visit of its first page too. */
+  const visits: number[] = [];
   const nav = async (label: string, group?: string) => {
     const navigation = page().getByRole('navigation');
     const link = navigation.getByRole('link', { name: label, exact: true });
-    if (group && !(await link.isVisible())) await navigation.getByText(group, { exact: true }).click();
+    let entries = 1;
+    if (group && !(await link.isVisible())) {
+      await navigation.getByText(group, { exact: true }).click();
+      entries++;
+    }
     await link.click();
+    visits.push(entries);
+  };
+  /** Back to the page before the last `nav`, the way the browser's Back button gets there. */
+  const back = async () => {
+    for (let step = visits.pop() ?? 1; step > 0; step--) await page().goBack();
   };
   const pick = async (label: string, option: string | RegExp) => {
     await page().getByRole('combobox', { name: label }).click();
@@ -164,16 +175,16 @@ describe('web UI: Settings → UI applies on the next render', () => {
 
     // After: the same pages, reached by going back, drawn with the saved settings.
     expect(await colorScheme()).toBe('dark');
-    await page().goBack();
+    await back();
     await expectEventually(async () =>
       expect(await nextExecution().textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
     );
-    await page().goBack();
+    await back();
     const date = hobbitRow().getByText(releaseDate, { exact: true });
     await date.waitFor();
     expect(await date.getAttribute('title')).toBe(`${WEEKDAYS[weekday]}, ${day} ${MONTHS[month - 1]} ${year}`);
     expect(await contrastOf(date)).toBeGreaterThanOrEqual(4.5);
-    await page().goBack();
+    await back();
     await hobbitChip().waitFor();
     const pad = (value: number) => String(value).padStart(2, '0');
     expect(await firstColumn().textContent()).toBe(`Mon ${pad(monday.getUTCDate())}/${pad(monday.getUTCMonth() + 1)}`);
@@ -200,7 +211,7 @@ describe('web UI: Settings → UI applies on the next render', () => {
     await page().getByRole('button', { name: 'Save changes' }).click();
     await page().getByText('Saved', { exact: true }).waitFor();
     await expectEventually(async () => expect(await colorScheme()).toBe('light'));
-    await page().goBack();
+    await back();
     await hobbitChip().waitFor();
     await expectReadable(); // colour-impaired palette, light theme
     await look('calendar-after-light');

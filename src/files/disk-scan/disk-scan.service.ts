@@ -80,8 +80,6 @@ export class DiskScanService {
         continue;
       }
       counts.folders++;
-      // Files found before their author was in the library (or before its books were) get their match now.
-      counts.mapped += await this.mapKnownUnmapped(folder, authors);
       let batch: ScannedFile[] = [];
       const flush = async () => {
         const { inserted, updated } = await this.bookFiles.upsertScanned(batch);
@@ -108,6 +106,8 @@ export class DiskScanService {
       }
       await flush();
       counts.removed += await this.removeMissing(folder, authors);
+      // Files a scan found before their author was in the library (one added from them) get their match now.
+      counts.mapped += await this.mapFoundBeforeTheirAuthor(folder, authors);
     }
     return counts;
   }
@@ -136,14 +136,14 @@ export class DiskScanService {
     }
   }
 
-  /** Unmapped rows inside the authors' folders under `folder`, SCAN_BATCH at a time, matched like new files. */
-  private async mapKnownUnmapped(folder: string, authors: ScannedAuthor[]): Promise<number> {
-    const owners = authors.map((author) => author.path);
+  /** Unmapped rows in authors' folders under `folder` found before the author was added, matched like new files. */
+  private async mapFoundBeforeTheirAuthor(folder: string, authors: ScannedAuthor[]): Promise<number> {
+    const owners = authors.map((author) => ({ path: author.path, since: author.added }));
     if (owners.length === 0) return 0;
     let mapped = 0;
     let afterId = 0;
     for (;;) {
-      const rows = await this.bookFiles.findUnmappedUnder(folder, owners, afterId, SCAN_BATCH);
+      const rows = await this.bookFiles.findUnmappedFoundBefore(folder, owners, afterId, SCAN_BATCH);
       if (rows.length === 0) return mapped;
       afterId = rows[rows.length - 1].id;
       mapped += await this.mapNew(rows, authors);

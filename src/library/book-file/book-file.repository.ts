@@ -102,21 +102,30 @@ export class BookFileRepository {
     );
   }
 
-  /** Unmapped rows under a folder that sit inside one of `ownerFolders` (authors' folders), `limit` at a time. */
-  findUnmappedUnder(
+  /**
+   * Unmapped rows under a folder that sit inside one of the given folders and were found before that folder's
+   * owner was added (`since`), `limit` at a time.
+   */
+  findUnmappedFoundBefore(
     folder: string,
-    ownerFolders: string[],
+    owners: { path: string; since: Date }[],
     afterId: number,
     limit: number,
   ): Promise<{ id: number; path: string }[]> {
     const prefix = `${folder.replace(/\/+$/, '')}/`;
-    const owners = ownerFolders.map((owner) => `${owner.replace(/\/+$/, '')}/`);
     return this.dataSource.query(
-      `SELECT id, path FROM book_file
+      `SELECT id, path FROM book_file f
         WHERE id > $1 AND edition_id IS NULL AND left(path, length($2)) = $2
-          AND EXISTS (SELECT 1 FROM unnest($4::text[]) AS owner WHERE left(path, length(owner)) = owner)
+          AND EXISTS (SELECT 1 FROM unnest($4::text[], $5::timestamptz[]) AS owner(prefix, since)
+                       WHERE left(f.path, length(owner.prefix)) = owner.prefix AND f.date_added < owner.since)
         ORDER BY id LIMIT $3`,
-      [afterId, prefix, limit, owners],
+      [
+        afterId,
+        prefix,
+        limit,
+        owners.map((owner) => `${owner.path.replace(/\/+$/, '')}/`),
+        owners.map((owner) => owner.since),
+      ],
     );
   }
 

@@ -147,10 +147,10 @@ describe('download clients (medium)', () => {
   it('a stored client whose implementation is unknown is listed but cannot be used', async () => {
     const [row] = await medium.sql<{ id: number }>(
       `INSERT INTO provider_definition (kind, name, implementation, config_contract, enable)
-       VALUES ('downloadClient', 'Gone', 'Hadouken', 'HadoukenSettings', true) RETURNING id`,
+       VALUES ('downloadClient', 'Gone', 'RetiredClient', 'RetiredClientSettings', true) RETURNING id`,
     );
     expect(await clients.list()).toEqual([
-      expect.objectContaining({ id: row.id, implementation: 'Hadouken', implementationName: 'Hadouken', fields: [] }),
+      expect.objectContaining({ id: row.id, implementation: 'RetiredClient', implementationName: 'RetiredClient', fields: [] }),
     ]);
     await expect(medium.get(DownloadClientFactory).client(row.id)).rejects.toBeInstanceOf(NotFoundError);
     expect(await medium.get(DownloadClientFactory).enabledFor()).toEqual([]);
