@@ -109,3 +109,8 @@ export function eventText(message: ChannelMessage): EventText {
     data,
   };
 }
+
+/** The body a message service sends: Readarr's message, or for an added author the author's name alone. */
+export function messageBody(text: EventText): string {
+  return text.eventType === 'authorAdded' ? String(text.payload.author?.name ?? '') : text.message;
+}

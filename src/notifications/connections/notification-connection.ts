@@ -24,6 +24,22 @@ export const NOTIFICATION_EVENTS = {
 export type NotificationEventType = keyof typeof NOTIFICATION_EVENTS | 'test';
 export const ON_FLAGS = [...new Set(Object.values(NOTIFICATION_EVENTS).map((event) => event.flag))];
 
+/** What Readarr's message services (Telegram, Pushover) are told of: every event but renames and retags. */
+export const MESSAGE_SERVICE_FLAGS = [
+  'onGrab',
+  'onReleaseImport',
+  'onUpgrade',
+  'onAuthorAdded',
+  'onAuthorDelete',
+  'onBookDelete',
+  'onBookFileDelete',
+  'onBookFileDeleteForUpgrade',
+  'onHealthIssue',
+  'onDownloadFailure',
+  'onImportFailure',
+  'onApplicationUpdate',
+];
+
 /**
  * The event types library events are delivered as: Readarr's, plus `healthRestored`, for which Readarr has no
  * flag; it reaches only the hub (QuireHub connections with `onHealthIssue`, or the routing table).

@@ -5,7 +5,8 @@ import { WebhookChannel } from '../hub/channels/webhook.channel';
 import type { ChannelMessage } from '../hub/notification.types';
 import { Field } from '../../integrations/core/field.decorator';
 import { ProviderMeta } from '../../integrations/core/provider';
-import { eventText } from './event-text';
+import { eventText, messageBody } from './event-text';
+import { MESSAGE_SERVICE_FLAGS } from './notification-connection';
 import { HttpConnection, HttpRequest, trimBase } from './http-connection';
 
 const EMERGENCY = 2;
@@ -73,20 +74,7 @@ export class PushoverConnection extends HttpConnection<PushoverSettings> {
     settings: PushoverSettings,
     link: 'https://pushover.net/',
   };
-  readonly supports = [
-    'onGrab',
-    'onReleaseImport',
-    'onUpgrade',
-    'onAuthorAdded',
-    'onAuthorDelete',
-    'onBookDelete',
-    'onBookFileDelete',
-    'onBookFileDeleteForUpgrade',
-    'onHealthIssue',
-    'onDownloadFailure',
-    'onImportFailure',
-    'onApplicationUpdate',
-  ];
+  readonly supports = MESSAGE_SERVICE_FLAGS;
   protected readonly testProperty = 'ApiKey';
 
   constructor(env: EnvService, channel: WebhookChannel) {
@@ -95,7 +83,7 @@ export class PushoverConnection extends HttpConnection<PushoverSettings> {
 
   protected requests(settings: PushoverSettings, message: ChannelMessage): HttpRequest[] {
     const text = eventText(message);
-    const body = text.eventType === 'authorAdded' ? String(text.payload.author?.name ?? '') : text.message;
+    const body = messageBody(text);
     const emergency = settings.priority === EMERGENCY;
     return [
       {

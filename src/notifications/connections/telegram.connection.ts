@@ -6,9 +6,9 @@ import { WebhookChannel } from '../hub/channels/webhook.channel';
 import type { ChannelMessage } from '../hub/notification.types';
 import { Field } from '../../integrations/core/field.decorator';
 import { ProviderMeta, providerFailure } from '../../integrations/core/provider';
-import { eventText } from './event-text';
+import { eventText, messageBody } from './event-text';
 import { answerOf, HttpConnection, HttpRequest, trimBase } from './http-connection';
-import { TEST_EVENT } from './notification-connection';
+import { MESSAGE_SERVICE_FLAGS, TEST_EVENT } from './notification-connection';
 
 export class TelegramSettings {
   @Field({ order: 0, label: 'Bot Token', privacy: 'apiKey', helpLink: 'https://core.telegram.org/bots' })
@@ -74,20 +74,7 @@ export class TelegramConnection extends HttpConnection<TelegramSettings> {
     settings: TelegramSettings,
     link: 'https://telegram.org/',
   };
-  readonly supports = [
-    'onGrab',
-    'onReleaseImport',
-    'onUpgrade',
-    'onAuthorAdded',
-    'onAuthorDelete',
-    'onBookDelete',
-    'onBookFileDelete',
-    'onBookFileDeleteForUpgrade',
-    'onHealthIssue',
-    'onDownloadFailure',
-    'onImportFailure',
-    'onApplicationUpdate',
-  ];
+  readonly supports = MESSAGE_SERVICE_FLAGS;
   protected readonly testProperty = 'BotToken';
 
   constructor(env: EnvService, channel: WebhookChannel) {
@@ -96,8 +83,7 @@ export class TelegramConnection extends HttpConnection<TelegramSettings> {
 
   protected requests(settings: TelegramSettings, message: ChannelMessage): HttpRequest[] {
     const text = eventText(message);
-    // Readarr's author-added message is the author's name.
-    const body = text.eventType === 'authorAdded' ? String(text.payload.author?.name ?? '') : text.message;
+    const body = messageBody(text);
     return [
       {
         url: `${trimBase(this.env.get('TELEGRAM_API_URL'))}/bot${settings.botToken}/sendmessage`,
