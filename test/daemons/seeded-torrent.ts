@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { FakeHttpServer, send } from '../fakes/fake-http';
 import { bencode } from '../fakes/torrent-files';
 
 const PIECE = 16 * 1024;
@@ -42,4 +43,29 @@ export function writeDownloadFile(downloadDir: string, name: string, file: strin
   const path = join(downloadDir, name, file);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, content);
+}
+
+/** Serves .torrent files over HTTP on 127.0.0.1, as an indexer's download link does, for Quire to fetch at grab. */
+export class TorrentFileServer {
+  private readonly files = new Map<string, Buffer>();
+  private readonly server = new FakeHttpServer((request, response) => {
+    const data = this.files.get(request.url.pathname);
+    if (data) send(response, 200, data, 'application/x-bittorrent');
+    else send(response, 404, '');
+  });
+
+  async start(): Promise<this> {
+    await this.server.start();
+    return this;
+  }
+
+  /** Makes the torrent downloadable; answers the URL a release links it by. */
+  serve(torrent: { hash: string; data: Buffer }): string {
+    this.files.set(`/${torrent.hash}.torrent`, torrent.data);
+    return `${this.server.url}/${torrent.hash}.torrent`;
+  }
+
+  stop(): Promise<void> {
+    return this.server.stop();
+  }
 }

@@ -1,13 +1,11 @@
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createAuthor, createBook } from '../../../factories';
 import { makeEpub } from '../../../fixtures/media/generators';
 import { freePort, until } from '../../../daemons/daemon';
-import { seededTorrent } from '../../../daemons/seeded-torrent';
+import { seededTorrent, TorrentFileServer } from '../../../daemons/seeded-torrent';
 import { delugeClient } from '../../../daemons/torrent-clients';
 import { runCommand } from '../../../utils/commands';
 import { createTestApp, TestApp } from '../../../utils/create-test-app';
@@ -28,21 +26,13 @@ describe('Deluge (real daemon): labels, test() failures, directories', () => {
   const { daemon } = client;
   let t: TestApp;
   let db: DataSource;
-  let files: Server;
-  let filesUrl: string;
+  const files = new TorrentFileServer();
   let root: string;
-  const served = new Map<string, Buffer>();
   let counter = 0;
 
   beforeAll(async () => {
     await client.start();
-    files = createServer((request, response) => {
-      const data = served.get(request.url ?? '');
-      response.writeHead(data ? 200 : 404);
-      response.end(data);
-    });
-    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-    filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+    await files.start();
     t = await createTestApp();
     db = t.app.get(DataSource);
     root = mkdtempSync(join(tmpdir(), 'quire-real-daemon-root-'));
@@ -51,7 +41,7 @@ describe('Deluge (real daemon): labels, test() failures, directories', () => {
 
   afterAll(async () => {
     await t?.close();
-    await new Promise((resolve) => files?.close(resolve));
+    await files.stop();
     await client.stop();
   });
 
@@ -100,12 +90,12 @@ describe('Deluge (real daemon): labels, test() failures, directories', () => {
     mkdirSync(join(dir, name), { recursive: true });
     await makeEpub(join(dir, name, 'book.epub'), { title, author: author.name, language: 'en' });
     const torrent = seededTorrent(dir, name, ['book.epub']);
-    served.set(`/${torrent.hash}.torrent`, torrent.data);
+    const url = files.serve(torrent);
     await t.api
       .post('/api/v1/release/push')
       .send({
         title: name,
-        downloadUrl: `${filesUrl}/${torrent.hash}.torrent`,
+        downloadUrl: url,
         protocol: 'torrent',
         publishDate: new Date(Date.now() - 3_600_000).toISOString(),
         indexer: 'Local',

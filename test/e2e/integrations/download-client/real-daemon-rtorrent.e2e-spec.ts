@@ -1,13 +1,11 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { createAuthor, createBook } from '../../../factories';
 import { makeEpub } from '../../../fixtures/media/generators';
 import { freePort, until } from '../../../daemons/daemon';
-import { seededTorrent } from '../../../daemons/seeded-torrent';
+import { seededTorrent, TorrentFileServer } from '../../../daemons/seeded-torrent';
 import { rtorrentClient } from '../../../daemons/torrent-clients';
 import { runCommand } from '../../../utils/commands';
 import { createTestApp, TestApp } from '../../../utils/create-test-app';
@@ -22,21 +20,13 @@ describe('rTorrent (real daemon): what only its client does', () => {
   const client = rtorrentClient();
   let t: TestApp;
   let db: DataSource;
-  let files: Server;
-  let filesUrl: string;
+  const files = new TorrentFileServer();
   let root: string;
-  const served = new Map<string, Buffer>();
   let counter = 0;
 
   beforeAll(async () => {
     await client.start();
-    files = createServer((request, response) => {
-      const data = served.get(request.url ?? '');
-      response.writeHead(data ? 200 : 404);
-      response.end(data);
-    });
-    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-    filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+    await files.start();
     t = await createTestApp();
     db = t.app.get(DataSource);
     root = mkdtempSync(join(tmpdir(), 'quire-rtorrent-root-'));
@@ -45,7 +35,7 @@ describe('rTorrent (real daemon): what only its client does', () => {
 
   afterAll(async () => {
     await t?.close();
-    await new Promise((resolve) => files?.close(resolve));
+    await files.stop();
     await client.stop();
   });
 
@@ -84,8 +74,8 @@ describe('rTorrent (real daemon): what only its client does', () => {
     mkdirSync(join(dir, name), { recursive: true });
     await makeEpub(join(dir, name, 'book.epub'), { title, author: author.name, language: 'en' });
     const torrent = seededTorrent(dir, name, ['book.epub']);
-    served.set(`/${torrent.hash}.torrent`, torrent.data);
-    return { book, name, ...torrent, url: `${filesUrl}/${torrent.hash}.torrent` };
+    const url = files.serve(torrent);
+    return { book, name, ...torrent, url };
   }
 
   async function push(release: { name: string; url: string }, downloadClientId: number): Promise<void> {

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
@@ -9,7 +7,7 @@ import { createAuthor, createBook } from '../../../factories';
 import { FakeNewznab } from '../../../fakes/newznab-fake';
 import { makeEpub } from '../../../fixtures/media/generators';
 import { until } from '../../../daemons/daemon';
-import { seededTorrent } from '../../../daemons/seeded-torrent';
+import { seededTorrent, TorrentFileServer } from '../../../daemons/seeded-torrent';
 import {
   aria2Client,
   delugeClient,
@@ -44,20 +42,12 @@ describe.each([
   let db: DataSource;
   let clientId: number;
   let root: string;
-  let files: Server;
-  let filesUrl: string;
-  const served = new Map<string, Buffer>();
+  const files = new TorrentFileServer();
   let counter = 0;
 
   beforeAll(async () => {
     await client.start();
-    files = createServer((request, response) => {
-      const data = served.get(request.url ?? '');
-      response.writeHead(data ? 200 : 404, { 'Content-Type': 'application/x-bittorrent' });
-      response.end(data);
-    });
-    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-    filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+    await files.start();
     t = await createTestApp();
     db = t.app.get(DataSource);
     root = mkdtempSync(join(tmpdir(), 'quire-real-daemon-root-'));
@@ -67,7 +57,7 @@ describe.each([
 
   afterAll(async () => {
     await t?.close();
-    await new Promise((resolve) => files?.close(resolve));
+    await files.stop();
     await client.stop();
   });
 
@@ -150,14 +140,14 @@ describe.each([
       notes.fill(0, notes.length / 2);
       writeFileSync(join(dir, name, 'notes.txt'), notes);
     }
-    served.set(`/${torrent.hash}.torrent`, torrent.data);
+    const url = files.serve(torrent);
     return {
       author,
       book,
       name: release,
       dir: join(dir, name),
       ...torrent,
-      url: `${filesUrl}/${torrent.hash}.torrent`,
+      url,
     };
   }
 
@@ -530,19 +520,11 @@ describe('qBittorrent post-import category (real daemon)', () => {
   const client = qbittorrentClient();
   let t: TestApp;
   let db: DataSource;
-  let files: Server;
-  let filesUrl: string;
-  const served = new Map<string, Buffer>();
+  const files = new TorrentFileServer();
 
   beforeAll(async () => {
     await client.start();
-    files = createServer((request, response) => {
-      const data = served.get(request.url ?? '');
-      response.writeHead(data ? 200 : 404);
-      response.end(data);
-    });
-    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-    filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+    await files.start();
     t = await createTestApp();
     db = t.app.get(DataSource);
     await t.api.put('/api/v1/config/mediamanagement').send({ skipFreeSpaceCheckWhenImporting: true }).expect(200);
@@ -550,7 +532,7 @@ describe('qBittorrent post-import category (real daemon)', () => {
 
   afterAll(async () => {
     await t?.close();
-    await new Promise((resolve) => files?.close(resolve));
+    await files.stop();
     await client.stop();
   });
 
@@ -583,12 +565,12 @@ describe('qBittorrent post-import category (real daemon)', () => {
       language: 'en',
     });
     const torrent = seededTorrent(client.categoryDir(), name, ['book.epub']);
-    served.set(`/${torrent.hash}.torrent`, torrent.data);
+    const url = files.serve(torrent);
     await t.api
       .post('/api/v1/release/push')
       .send({
         title: name,
-        downloadUrl: `${filesUrl}/${torrent.hash}.torrent`,
+        downloadUrl: url,
         protocol: 'torrent',
         publishDate: new Date(Date.now() - 3_600_000).toISOString(),
         indexer: 'Local',
